@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "stocktake",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "stocktake", targets: ["stocktake"]),
+        .executable(name: "stocktake-bench", targets: ["stocktake-bench"]),
+        .library(name: "StocktakeCore", targets: ["StocktakeCore"]),
+    ],
+    targets: [
+        // All reconciliation logic: reading, normalization, merge, discrepancies, reports. No network.
+        .target(name: "StocktakeCore"),
+        // Thin command-line front end: parses arguments and calls StocktakeCore.
+        .executableTarget(name: "stocktake", dependencies: ["StocktakeCore"]),
+        // Deterministic generator of realistic accounts with known, injected discrepancies.
+        .target(name: "StocktakeGenerator"),
+        .executableTarget(name: "stocktake-bench", dependencies: ["StocktakeGenerator", "StocktakeCore"]),
+        .testTarget(name: "StocktakeCoreTests", dependencies: ["StocktakeCore", "StocktakeGenerator"]),
+        .testTarget(name: "StocktakeGeneratorTests", dependencies: ["StocktakeGenerator"]),
+    ]
+)
