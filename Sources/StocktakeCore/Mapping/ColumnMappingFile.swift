@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads the extra column mapping a clerk or account gives with `--columns`.
+///
+/// Two forms are accepted: a JSON object (`{"Asset #": "vt_tag", "Notes": "ignore"}`) or a two-column CSV
+/// (`column,field`, an optional header row). Targets are canonical field names, `gps` for a `lat,lon` column,
+/// or `ignore`.
+public enum ColumnMappingFile {
+    /// Parses the mapping in `path`.
+    public static func load(path: String) throws(StocktakeError) -> [String: ColumnTarget] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            if FileManager.default.fileExists(atPath: path) {
+                throw .unreadableInput(path: path, reason: "it cannot be read (check its permissions)")
+            }
+            throw .missingInput(path: path, what: "column mapping")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        if text.trimmingSpaces.hasPrefix("{") {
+            return try parseJSON(data, path: path)
+        }
+        return try parseCSV(text, path: path)
+    }
+
+    /// Turns a JSON object of header → target name into targets.
+    public static func parse(_ pairs: [String: String], path: String) throws(StocktakeError) -> [String: ColumnTarget] {
+        var result: [String: ColumnTarget] = [:]
+        for (header, name) in pairs {
+            guard let target = ColumnTarget(mappingName: name) else {
+                throw .badColumnMapping(
+                    path: path, header: header,
+                    reason: "\"\(name)\" is not a field; use one of \(allowedNames)")
+            }
+            result[header] = target
+        }
+        return result
+    }
+
+    static var allowedNames: String {
+        CanonicalField.allCases.map(\.rawValue).joined(separator: ", ") + ", gps or ignore"
+    }
+
+    private static func parseJSON(_ data: Data, path: String) throws(StocktakeError) -> [String: ColumnTarget] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .badColumnMapping(path: path, header: nil, reason: "it is not valid JSON")
+        }
+        guard let dictionary = object as? [String: Any] else {
+            throw .badColumnMapping(path: path, header: nil, reason: "it must be a JSON object of column → field")
+        }
+        var pairs: [String: String] = [:]
+        for (header, value) in dictionary {
+            guard let name = value as? String else {
+                throw .badColumnMapping(path: path, header: header, reason: "the field name must be a string")
+            }
+            pairs[header] = name
+        }
+        return try parse(pairs, path: path)
+    }
+
+    private static func parseCSV(_ text: String, path: String) throws(StocktakeError) -> [String: ColumnTarget] {
+        var reader = CSVReader(bytes: Array(text.utf8), name: (path as NSString).lastPathComponent)
+        var pairs: [String: String] = [:]
+        var first = true
+        do {
+            try reader.forEachRecord { record in
+                let cells = record.strings
+                defer { first = false }
+                guard cells.count >= 2 else { return }
+                if first, ColumnMapping.key(cells[1]) == "field" { return }
+                pairs[cells[0]] = cells[1]
+            }
+        } catch {
+            throw .badColumnMapping(path: path, header: nil, reason: "\(error)")
+        }
+        return try parse(pairs, path: path)
+    }
+}

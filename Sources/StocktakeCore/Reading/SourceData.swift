@@ -1,0 +1,34 @@
+/// Everything read from one source spreadsheet: its layout, its normalized rows and the problems found.
+public struct SourceData: Sendable {
+    /// A row that repeats an earlier row of the same file exactly; it counts once.
+    public struct RepeatedRow: Sendable, Hashable {
+        public var row: Int
+        public var line: Int
+        /// The record of the first occurrence.
+        public var firstRecordIndex: Int
+    }
+
+    public var file: SourceFile
+    public var layout: HeaderLayout
+    /// The kept rows, in file order.
+    public var records: [SourceRecord] = []
+    /// Cell and row problems, in file order.
+    public var issues: [RowIssue] = []
+    /// Rows that repeat an earlier row exactly.
+    public var repeatedRows: [RepeatedRow] = []
+    /// Data rows read (blank lines and the header not counted), including repeated rows.
+    public var rowCount = 0
+    /// The field separator found.
+    public var delimiter: Delimiter = .comma
+    /// Whether the file began with a UTF-8 byte-order mark.
+    public var hadByteOrderMark = false
+    /// The first line ending seen ("CRLF", "LF", "CR").
+    public var lineEnding: String?
+    /// The line the header was found on, 0 when the file is empty.
+    public var headerLine = 0
+
+    public init(file: SourceFile, layout: HeaderLayout) {
+        self.file = file
+        self.layout = layout
+    }
+}

@@ -1,0 +1,23 @@
+/// The order in which sources are trusted for one field, as an account gives it (`"room": ["survey", "central"]`).
+///
+/// Each selector names a role (`central`, `sighting`, `register`) or the start of a file name (`survey` matches
+/// `survey_zone2.csv`). Sources no selector names keep the default order, after the named ones.
+public struct FieldPrecedence: Sendable, Hashable {
+    public var selectors: [String]
+
+    public init(_ selectors: [String]) {
+        self.selectors = selectors
+    }
+
+    /// The position of `file` in this order, or `nil` when no selector names it.
+    public func rank(of file: SourceFile) -> Int? {
+        let name = file.displayName.lowercased()
+        for (index, selector) in selectors.enumerated() {
+            let wanted = selector.lowercased()
+            if wanted == file.role.rawValue || wanted == file.role.rawValue + "s" || name.hasPrefix(wanted) {
+                return index
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,437 @@
+/// Decides, for one account, which rows are the same device, what each field's value is, and what is wrong.
+///
+/// Sources are taken in reconciliation order: the central sheet, then sightings, then registers, each group in
+/// the order given. The result is deterministic for the same inputs.
+public struct Reconciler: Sendable {
+    public var rules: ReconciliationRules
+
+    public init(rules: ReconciliationRules) {
+        self.rules = rules
+    }
+
+    /// Reconciles the sources, which must already be read with the same rules.
+    public func reconcile(_ unordered: [SourceData]) -> Reconciliation {
+        let sources = SourceRole.allCases.flatMap { role in unordered.filter { $0.file.role == role } }
+        var run = Run(sources: sources, rules: rules)
+        return run.finish()
+    }
+}
+
+/// The working state of one reconciliation.
+private struct Run {
+    let sources: [SourceData]
+    let rules: ReconciliationRules
+    let graph: AssetGraph
+    let merger: AssetMerger
+    /// Each asset's rows sorted in source order.
+    let members: [[RecordReference]]
+    var merged: [AssetValues] = []
+    var found: [Discrepancy] = []
+    /// Assets with an identity or field dispute (their cleaned status is `conflict`).
+    var disputed: Set<Int> = []
+
+    init(sources: [SourceData], rules: ReconciliationRules) {
+        self.sources = sources
+        self.rules = rules
+        graph = AssetGraph(sources: sources, fallbackIdentifiers: rules.fallbackIdentifiers)
+        merger = AssetMerger(sources: sources, precedence: rules.precedence)
+        members = graph.members.map { $0.sorted { ($0.source, $0.record) < ($1.source, $1.record) } }
+        merged = members.map(merger.merge)
+    }
+
+    func role(_ reference: RecordReference) -> SourceRole { sources[Int(reference.source)].file.role }
+    func values(_ reference: RecordReference) -> AssetValues { merger.values(of: reference) }
+    func location(_ reference: RecordReference) -> SourceLocation { merger.location(of: reference) }
+    func isCentral(_ asset: Int) -> Bool { members[asset].contains { role($0) == .central } }
+    func isSighted(_ asset: Int) -> Bool { members[asset].contains { role($0) == .sighting } }
+
+    mutating func finish() -> Reconciliation {
+        let tagged = graph.tags.indices.filter { graph.tags[$0] != nil }
+        for asset in tagged {
+            findDuplicateTag(asset)
+            findTagCNSMismatch(asset)
+            findFieldConflicts(asset)
+            findNoCNS(asset)
+            findStale(asset)
+        }
+        findShared(.serialNumber, code: .sharedSerial)
+        findShared(.macAddress, code: .sharedMAC)
+        findShared(.cnsNumber, code: .cnsReused)
+        let (missing, unrecorded) = findMissingAndUnrecorded(tagged)
+        findNoTag()
+        findRowIssues()
+        findRepeatedRows()
+        found.sort(by: Discrepancy.listedBefore)
+        let assets = tagged.map { asset in
+            CleanedAsset(
+                values: merged[asset],
+                status: unrecorded.contains(asset)
+                    ? .unrecorded : missing.contains(asset) ? .missing : disputed.contains(asset) ? .conflict : .ok,
+                sources: fileNames(members[asset]))
+        }
+        .sorted { $0.values.vtTag! < $1.values.vtTag! }
+        let inputs = sources.map { source in
+            Reconciliation.Input(
+                file: source.file, rows: source.rowCount, delimiter: source.delimiter,
+                unmapped: source.layout.unmapped, notes: source.layout.notes)
+        }
+        return Reconciliation(assets: assets, discrepancies: found, inputs: inputs, asOf: rules.asOf)
+    }
+
+    // MARK: - Identity
+
+    private mutating func findDuplicateTag(_ asset: Int) {
+        let tag = graph.tags[asset]!
+        for field in [CanonicalField.serialNumber, .macAddress] {
+            let distinct = distinctValues(field, of: members[asset])
+            guard distinct.count > 1 else { continue }
+            disputed.insert(asset)
+            let noun = field == .serialNumber ? "serial" : "MAC"
+            let devices = distinct.map { "\(noun) \($0.text) in \(SourceLocation.spoken($0.locations))" }
+            found.append(
+                Discrepancy(
+                    code: .duplicateTag, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
+                    serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,
+                    value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
+                    sources: distinct.flatMap(\.locations).sorted(),
+                    message: "VT tag \(tag) is on \(distinct.count == 2 ? "two" : "\(distinct.count)") devices: "
+                        + Self.sentenceList(devices) + ". Check which device carries the sticker."))
+            return
+        }
+    }
+
+    private mutating func findTagCNSMismatch(_ asset: Int) {
+        let tag = graph.tags[asset]!
+        let distinct = distinctValues(.cnsNumber, of: members[asset])
+        guard distinct.count > 1 else { return }
+        disputed.insert(asset)
+        let pairs = distinct.map { "CNS \($0.text) in \(SourceLocation.spoken($0.locations))" }
+        found.append(
+            Discrepancy(
+                code: .tagCNSMismatch, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
+                serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .cnsNumber,
+                value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
+                sources: distinct.flatMap(\.locations).sorted(),
+                message: "VT tag \(tag) is paired with " + Self.sentenceList(pairs)
+                    + ". Check the CNS label on the device and correct the wrong record."))
+    }
+
+    /// Distinct values of an identity field in source order, with the rows carrying each.
+    private func distinctValues(_ field: CanonicalField, of references: [RecordReference]) -> [AssetMerger.FieldValue] {
+        var distinct: [AssetMerger.FieldValue] = []
+        for reference in references where values(reference).has(field) {
+            let text = values(reference).text(field)
+            if let index = distinct.firstIndex(where: { $0.text == text }) {
+                distinct[index].locations.append(location(reference))
+            } else {
+                distinct.append(.init(text: text, locations: [location(reference)]))
+            }
+        }
+        return distinct
+    }
+
+    private mutating func findShared(_ field: CanonicalField, code: DiscrepancyCode) {
+        let index: [(key: String, assets: [Int])]
+        switch field {
+        case .serialNumber: index = graph.serialIndex.map { ($0.key.description, $0.value) }
+        case .macAddress: index = graph.macIndex.map { ($0.key.description, $0.value) }
+        default: index = graph.cnsIndex.map { ($0.key.description, $0.value) }
+        }
+        var unplacedByValue: [String: [RecordReference]] = [:]
+        for row in graph.unplaced where row.field == field {
+            unplacedByValue[values(row.reference).text(field), default: []].append(row.reference)
+        }
+        for (key, assets) in index where assets.count > 1 {
+            let ordered = assets.sorted { describe($0) < describe($1) }
+            for asset in ordered { disputed.insert(asset) }
+            let holders = ordered.map { asset -> String in
+                let rows = members[asset].filter { values($0).text(field) == key }.map(location)
+                return "\(describe(asset)) (\(SourceLocation.spoken(rows)))"
+            }
+            let stray = unplacedByValue[key] ?? []
+            var message = "\(field.spokenName.capitalizedFirst) \(key) is on " + Self.sentenceList(holders) + "."
+            if !stray.isEmpty {
+                message += " \(SourceLocation.spoken(stray.map(location))) also carries it and could not be matched."
+            }
+            message += " A \(field.spokenName) belongs to one device: check the devices and correct the wrong record."
+            var discrepancy = Discrepancy(
+                code: code, vtTag: graph.tags[ordered[0]] ?? nil, field: field,
+                value: ordered.dropFirst().map(describeShort).joined(separator: "; "),
+                sources: (ordered.flatMap { asset in
+                    members[asset].filter { values($0).text(field) == key }.map(location)
+                } + stray.map(location)).sorted(),
+                message: message)
+            switch field {
+            case .serialNumber: discrepancy.serialNumber = SerialNumber(canonical: key)
+            case .macAddress: discrepancy.macAddress = macValue(key)
+            default: discrepancy.cnsNumber = cnsValue(key)
+            }
+            found.append(discrepancy)
+        }
+    }
+
+    private func macValue(_ text: String) -> MACAddress? { MACAddress.normalize(text).value }
+    private func cnsValue(_ text: String) -> CNSNumber? { CNSNumber.normalize(text, digits: rules.cnsDigits).value }
+
+    /// "VT tag 004512", or "the untagged device with serial X" for tag-less assets.
+    private func describe(_ asset: Int) -> String {
+        if let tag = graph.tags[asset] { return "VT tag \(tag)" }
+        return "the untagged device " + identity(merged[asset])
+    }
+
+    private func describeShort(_ asset: Int) -> String {
+        graph.tags[asset]?.description ?? identity(merged[asset])
+    }
+
+    private func identity(_ values: AssetValues) -> String {
+        var parts: [String] = []
+        if let serial = values.serialNumber { parts.append("serial \(serial)") }
+        if let mac = values.macAddress { parts.append("MAC \(mac)") }
+        if parts.isEmpty, let cns = values.cnsNumber { parts.append("CNS \(cns)") }
+        return parts.joined(separator: " and ")
+    }
+
+    // MARK: - Presence
+
+    private mutating func findMissingAndUnrecorded(_ tagged: [Int]) -> (missing: Set<Int>, unrecorded: Set<Int>) {
+        var missing: [VTTag: Int] = [:]
+        var unrecorded: [Int] = []
+        for asset in tagged {
+            if isCentral(asset) {
+                if !isSighted(asset) { missing[graph.tags[asset]!] = asset }
+            } else {
+                unrecorded.append(asset)
+            }
+        }
+        var paired: Set<Int> = []
+        var typos: Set<Int> = []
+        for asset in unrecorded.sorted(by: { graph.tags[$0]! < graph.tags[$1]! }) {
+            let tag = graph.tags[asset]!
+            let building = merged[asset].building
+            for (neighbor, edit) in TypoMatcher.neighbors(of: tag) {
+                guard let central = missing[neighbor], !paired.contains(central) else { continue }
+                if let building, let other = merged[central].building, building != other { continue }
+                paired.insert(central)
+                typos.insert(asset)
+                let scanned = members[asset].map(location)
+                let record = members[central].filter { role($0) == .central }.map(location)
+                let place = merged[central].building.map { ", building \($0)" } ?? ""
+                found.append(
+                    Discrepancy(
+                        code: .possibleTypo, vtTag: neighbor, cnsNumber: merged[central].cnsNumber,
+                        serialNumber: merged[central].serialNumber, macAddress: merged[central].macAddress,
+                        field: .vtTag, value: tag.description, expected: neighbor.description,
+                        sources: (scanned + record).sorted(),
+                        message: "VT tag \(tag) in \(SourceLocation.spoken(scanned)) is not in the central sheet, "
+                            + "and central tag \(neighbor) (\(SourceLocation.spoken(record))\(place)) was not seen; "
+                            + "\(edit). Check the sticker on the device and correct whichever number is wrong."))
+                break
+            }
+        }
+        for (tag, asset) in missing where !paired.contains(asset) {
+            let values = merged[asset]
+            var whereabouts = ""
+            if let building = values.building {
+                whereabouts = " Look for it in building \(building)" + (values.room.map { " room \($0)" } ?? "")
+                    + ", or retire it in the central sheet."
+            } else {
+                whereabouts = " Look for the device, or retire it in the central sheet."
+            }
+            let detail = [values.serialNumber.map { "serial \($0)" }, values.cnsNumber.map { "CNS \($0)" }]
+                .compactMap { $0 }.joined(separator: ", ")
+            found.append(
+                Discrepancy(
+                    code: .missing, vtTag: tag, cnsNumber: values.cnsNumber, serialNumber: values.serialNumber,
+                    macAddress: values.macAddress, sources: members[asset].map(location).sorted(),
+                    message: "VT tag \(tag)\(detail.isEmpty ? "" : " (\(detail))") is in "
+                        + "\(SourceLocation.spoken(members[asset].filter { role($0) == .central }.map(location))) "
+                        + "but no sighting file has seen it." + whereabouts))
+        }
+        for asset in unrecorded where !typos.contains(asset) {
+            let tag = graph.tags[asset]!
+            let values = merged[asset]
+            found.append(
+                Discrepancy(
+                    code: .unrecorded, vtTag: tag, cnsNumber: values.cnsNumber, serialNumber: values.serialNumber,
+                    macAddress: values.macAddress, sources: members[asset].map(location).sorted(),
+                    message: "VT tag \(tag) is in \(SourceLocation.spoken(members[asset].map(location))) but not "
+                        + "in the central sheet. Add it to the central sheet if the device is real, "
+                        + "or check the tag number."))
+        }
+        return (Set(missing.values), Set(unrecorded))
+    }
+
+    private mutating func findNoTag() {
+        for asset in graph.tags.indices where graph.tags[asset] == nil {
+            let values = merged[asset]
+            let rows = members[asset].map(location)
+            found.append(
+                Discrepancy(
+                    code: .noTag, cnsNumber: values.cnsNumber, serialNumber: values.serialNumber,
+                    macAddress: values.macAddress, sources: rows.sorted(),
+                    message: "A device with \(identity(values)) is in \(SourceLocation.spoken(rows)) but no VT tag "
+                        + "is linked to it in any file. Find the device and record its tag."))
+        }
+    }
+
+    private mutating func findNoCNS(_ asset: Int) {
+        guard isCentral(asset), merged[asset].cnsNumber == nil else { return }
+        let tag = graph.tags[asset]!
+        let rows = members[asset].filter { role($0) == .central }.map(location)
+        found.append(
+            Discrepancy(
+                code: .noCNS, vtTag: tag, serialNumber: merged[asset].serialNumber,
+                macAddress: merged[asset].macAddress, field: .cnsNumber, sources: rows,
+                message: "VT tag \(tag) (\(SourceLocation.spoken(rows))) has no CNS number in any file. "
+                    + "Read the CNS label on the device and add it to the central sheet."))
+    }
+
+    private mutating func findStale(_ asset: Int) {
+        guard isCentral(asset) else { return }
+        let sightings = members[asset].filter { role($0) == .sighting }
+        guard !sightings.isEmpty else { return }
+        var newest: (date: InventoryDate, reference: RecordReference)?
+        for reference in sightings {
+            guard let date = values(reference).lastSeen else { return }
+            if newest == nil || date > newest!.date { newest = (date, reference) }
+        }
+        guard let newest, newest.date < rules.asOf.adding(days: -rules.staleAfterDays) else { return }
+        let tag = graph.tags[asset]!
+        found.append(
+            Discrepancy(
+                code: .stale, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
+                serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .lastSeen,
+                value: newest.date.description, expected: rules.asOf.adding(days: -rules.staleAfterDays).description,
+                sources: sightings.map(location).sorted(),
+                message: "VT tag \(tag) was last seen on \(newest.date) (\(location(newest.reference).spoken)), "
+                    + "more than \(rules.staleAfterDays) days before \(rules.asOf). "
+                    + "Scan it at the next walk-through, or check that it is still there."))
+    }
+
+    // MARK: - Fields
+
+    private mutating func findFieldConflicts(_ asset: Int) {
+        let tag = graph.tags[asset]!
+        for field in CanonicalField.conflictChecked {
+            guard let distinct = merger.conflict(in: field, among: members[asset]) else { continue }
+            disputed.insert(asset)
+            let listing = distinct.map { "\($0.text) in \(SourceLocation.spoken($0.locations))" }
+            found.append(
+                Discrepancy(
+                    code: .fieldConflict, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
+                    serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,
+                    value: distinct[0].text, expected: distinct.dropFirst().map(\.text).joined(separator: "; "),
+                    sources: distinct.flatMap(\.locations).sorted(),
+                    message: "Sources disagree on the \(field.spokenName) of VT tag \(tag): "
+                        + listing.joined(separator: "; ") + ". The cleaned sheet uses \(distinct[0].text); "
+                        + "check the device and correct the other records."))
+        }
+    }
+
+    // MARK: - Rows
+
+    private mutating func findRowIssues() {
+        struct Key: Hashable {
+            var code: DiscrepancyCode
+            var asset: Int
+            var field: CanonicalField?
+            var value: String
+            var kind: RowIssue.Kind
+            var row: Int
+        }
+        var groups: [Key: (issue: RowIssue, values: AssetValues, locations: [SourceLocation])] = [:]
+        var order: [Key] = []
+        for (sourceIndex, source) in sources.enumerated() {
+            for issue in source.issues {
+                let asset = issue.recordIndex.map { Int(graph.assetOfRecord[sourceIndex][$0]) } ?? -1
+                let rowValues = issue.recordIndex.map { source.records[$0].values } ?? AssetValues()
+                let code: DiscrepancyCode = issue.kind == .unknownBuilding ? .unknownBuilding : .invalidValue
+                let here = SourceLocation(file: source.file.displayName, row: issue.row)
+                // One finding per bad value and asset; row-level problems stay one per row.
+                let perRow = issue.kind == .raggedRow || issue.kind == .noIdentifier || asset < 0
+                let key = Key(
+                    code: code, asset: asset, field: issue.field, value: issue.value, kind: issue.kind,
+                    row: perRow ? issue.row + (sourceIndex << 32) : 0)
+                if groups[key] == nil {
+                    order.append(key)
+                    groups[key] = (issue, rowValues, [])
+                }
+                groups[key]!.locations.append(here)
+            }
+        }
+        for key in order {
+            let (issue, rowValues, locations) = groups[key]!
+            let tag = key.asset >= 0 ? graph.tags[key.asset] ?? nil : nil
+            var subject: String
+            var message: String
+            let place = SourceLocation.spoken(locations)
+            let owner = tag.map { " (VT tag \($0))" } ?? ""
+            switch issue.kind {
+            case .raggedRow, .noIdentifier:
+                message = "\(place)\(owner) \(issue.reason). "
+                    + (issue.kind == .raggedRow ? "The row was read as far as its cells go." : "Add an identifier or remove the row.")
+            case .unknownBuilding:
+                message = "The building \"\(issue.value)\" in \(place)\(owner) is not in the buildings table. "
+                    + "Correct the building or add it to the buildings table."
+            case .invalidValue, .damagedText:
+                subject = issue.field?.spokenName ?? "cell"
+                if let column = issue.column, issue.field == nil || ColumnMapping.key(column) != ColumnMapping.key(subject) {
+                    subject += " (column \"\(column)\")"
+                }
+                message = "The \(subject) \"\(issue.value)\" in \(place)\(owner) \(issue.reason). "
+                    + (issue.kind == .damagedText ? "Check the cell." : "It was left out; correct the cell.")
+            }
+            found.append(
+                Discrepancy(
+                    code: key.code, vtTag: tag, cnsNumber: tag == nil ? rowValues.cnsNumber : nil,
+                    serialNumber: tag == nil ? rowValues.serialNumber : nil,
+                    macAddress: tag == nil ? rowValues.macAddress : nil, field: issue.field, value: issue.value,
+                    sources: locations, message: message))
+        }
+    }
+
+    private mutating func findRepeatedRows() {
+        for (sourceIndex, source) in sources.enumerated() {
+            for repeated in source.repeatedRows {
+                let first = source.records[repeated.firstRecordIndex]
+                let asset = Int(graph.assetOfRecord[sourceIndex][repeated.firstRecordIndex])
+                let tag = asset >= 0 ? graph.tags[asset] ?? nil : first.values.vtTag
+                let name = source.file.displayName
+                found.append(
+                    Discrepancy(
+                        code: .duplicateRow, vtTag: tag, serialNumber: tag == nil ? first.values.serialNumber : nil,
+                        macAddress: tag == nil ? first.values.macAddress : nil, value: "row \(first.row)",
+                        sources: [
+                            SourceLocation(file: name, row: Int(first.row)),
+                            SourceLocation(file: name, row: repeated.row),
+                        ],
+                        message: "\(name) row \(repeated.row) repeats row \(first.row) exactly; it was counted once. "
+                            + "Remove the repeated row."))
+            }
+        }
+    }
+
+    // MARK: - Helpers
+
+    private func fileNames(_ references: [RecordReference]) -> [String] {
+        var names: [String] = []
+        for reference in references {
+            let name = sources[Int(reference.source)].file.displayName
+            if names.last != name, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    static func sentenceList(_ parts: [String]) -> String {
+        guard parts.count > 1 else { return parts.first ?? "" }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+}
+
+extension String {
+    /// The string with its first letter upper-cased ("serial number" → "Serial number").
+    var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}

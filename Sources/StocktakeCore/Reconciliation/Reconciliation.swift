@@ -1,0 +1,36 @@
+/// The outcome of reconciling one account: the cleaned assets, the discrepancies, and what was read.
+public struct Reconciliation: Sendable {
+    /// What was read from one input file.
+    public struct Input: Sendable, Hashable {
+        public var file: SourceFile
+        /// Data rows read, blank lines and the header not counted.
+        public var rows: Int
+        public var delimiter: Delimiter
+        public var unmapped: [String]
+        public var notes: [String]
+    }
+
+    /// One row per tagged asset (central assets and unrecorded ones), sorted by VT tag.
+    public var assets: [CleanedAsset]
+    /// Every finding, most severe first.
+    public var discrepancies: [Discrepancy]
+    /// The input files in reconciliation order (central, sightings, registers).
+    public var inputs: [Input]
+    /// The run date staleness was measured against.
+    public var asOf: InventoryDate
+
+    /// How many discrepancies carry each code.
+    public var countsByCode: [DiscrepancyCode: Int] {
+        discrepancies.reduce(into: [:]) { counts, discrepancy in counts[discrepancy.code, default: 0] += 1 }
+    }
+
+    /// How many discrepancies have `severity`.
+    public func count(_ severity: Severity) -> Int {
+        discrepancies.lazy.filter { $0.severity == severity }.count
+    }
+
+    /// How many cleaned assets have `status`.
+    public func count(_ status: AssetStatus) -> Int {
+        assets.lazy.filter { $0.status == status }.count
+    }
+}
