@@ -28,7 +28,7 @@ enum DigitIdentifier {
         }
         if index < end {
             if isScientific(body) {
-                return .invalid(reason: "is in scientific notation; type the full \(kind) number")
+                return .invalid(reason: "is in scientific notation (Excel reformatted it); type the full \(kind)")
             }
             if count == 0 || body[index] != UInt8(ascii: ".") {
                 return .invalid(reason: "contains \(CellText.describeCharacter(in: body, at: index)); \(shape)")
