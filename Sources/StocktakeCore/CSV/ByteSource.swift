@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where the reader's bytes come from: a file read with `read(2)` chunk by chunk, or bytes already in memory.
+///
+/// A source owns an open file descriptor while reading; `finish()` must be called when done.
+struct ByteSource {
+    private enum Storage {
+        case file(descriptor: Int32)
+        case memory([UInt8], position: Int)
+    }
+
+    private var storage: Storage
+    /// The name used in error messages.
+    private let name: String
+
+    /// Opens `path` for reading; a missing file, a directory or a permission problem throws `.unreadable`.
+    init(path: String, name: String) throws(CSVError) {
+        self.name = name
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadable(file: name, reason: ByteSource.systemReason(errno)) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
+            _ = close(descriptor)
+            throw .unreadable(file: name, reason: ByteSource.systemReason(EISDIR))
+        }
+        storage = .file(descriptor: descriptor)
+    }
+
+    /// Serves `bytes` as if they were a file's content.
+    init(bytes: [UInt8], name: String) {
+        self.name = name
+        storage = .memory(bytes, position: 0)
+    }
+
+    /// Fills the start of `buffer` with the next bytes; returns how many, 0 at end of file.
+    mutating func nextChunk(into buffer: UnsafeMutableBufferPointer<UInt8>) throws(CSVError) -> Int {
+        switch storage {
+        case .file(let descriptor):
+            while true {
+                let count = read(descriptor, buffer.baseAddress, buffer.count)
+                if count >= 0 { return count }
+                if errno != EINTR { throw .unreadable(file: name, reason: ByteSource.systemReason(errno)) }
+            }
+        case .memory(let bytes, let position):
+            let count = min(buffer.count, bytes.count - position)
+            guard count > 0 else { return 0 }
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[0..<count]).initialize(
+                from: bytes[position..<(position + count)])
+            storage = .memory(bytes, position: position + count)
+            return count
+        }
+    }
+
+    /// Closes the file descriptor, if any.
+    mutating func finish() {
+        if case .file(let descriptor) = storage {
+            _ = close(descriptor)
+            storage = .memory([], position: 0)
+        }
+    }
+
+    /// The system's text for an `errno` value, such as "No such file or directory".
+    static func systemReason(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,55 @@
+/// One record (row) of a delimited text file, as parsed by `CSVReader`.
+///
+/// The record is a view into the reader's reusable buffers, so no memory is allocated per field.
+/// Its field buffers are valid only inside the `CSVReader.forEachRecord` callback that receives it:
+/// copy what you need (for example with `string(at:)` or `Array(record[index])`) before the callback returns.
+public struct CSVRecord {
+    /// 1-based physical line where the record starts.
+    public let line: Int
+    /// Number of physical lines the record spans; more than 1 when a quoted field holds line breaks.
+    public let lineCount: Int
+    /// Problems found in the record's fields, in field order; empty for a clean record.
+    public let problems: [CSVFieldProblem]
+    /// The unescaped bytes of all fields, one after the other.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    /// The end offset in `bytes` of each field; field `i` starts where field `i - 1` ends.
+    private let fieldEnds: UnsafeBufferPointer<Int>
+
+    /// Creates a view on parsed fields; the buffers must stay valid for as long as the record is used.
+    init(
+        line: Int, lineCount: Int, bytes: UnsafeBufferPointer<UInt8>, fieldEnds: UnsafeBufferPointer<Int>,
+        problems: [CSVFieldProblem]
+    ) {
+        self.line = line
+        self.lineCount = lineCount
+        self.bytes = bytes
+        self.fieldEnds = fieldEnds
+        self.problems = problems
+    }
+
+    /// Number of fields; rows of one file may differ (ragged rows are delivered as they are).
+    public var count: Int { fieldEnds.count }
+
+    /// Whether the record has no bytes at all. Always `false` for delivered records, because the reader skips
+    /// blank lines; a line of delimiters only, such as `,,,`, is a record of empty fields, not a blank one.
+    public var isBlank: Bool { fieldEnds.isEmpty }
+
+    /// The unescaped bytes of field `field` (0-based): surrounding quotes removed and `""` turned into `"`.
+    ///
+    /// The buffer is only valid inside the `forEachRecord` callback.
+    public subscript(field: Int) -> UnsafeBufferPointer<UInt8> {
+        precondition(field >= 0 && field < fieldEnds.count, "field index \(field) out of range 0..<\(count)")
+        let start = field == 0 ? 0 : fieldEnds[field - 1]
+        return UnsafeBufferPointer(rebasing: bytes[start..<fieldEnds[field]])
+    }
+
+    /// The field decoded as UTF-8; invalid byte sequences become U+FFFD (and are listed in `problems`).
+    public func string(at field: Int) -> String {
+        String(decoding: self[field], as: UTF8.self)
+    }
+
+    /// All fields decoded as UTF-8, as `string(at:)` does.
+    public var strings: [String] {
+        (0..<count).map { string(at: $0) }
+    }
+}

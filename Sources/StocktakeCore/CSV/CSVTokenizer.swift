@@ -1,0 +1,245 @@
+/// The byte-level state machine that splits delimited text into records, fed one chunk at a time.
+///
+/// Chunks may end anywhere (inside quotes, between CR and LF, inside a UTF-8 sequence): all state lives in the
+/// tokenizer, not in the chunk. Field bytes go to one growing buffer and field ends to one list of offsets, both
+/// reused from record to record, so parsing allocates nothing per field once the buffers have grown.
+struct CSVTokenizer {
+    /// Where the tokenizer is in the text.
+    private enum State {
+        /// Between records: line ends here are blank lines and are skipped.
+        case recordStart
+        /// At the first byte of a field (after a delimiter, or at a record's first byte).
+        case fieldStart
+        /// Inside a field that did not start with a quote, or after the closing quote of one that did.
+        case unquoted
+        /// Inside a quoted field.
+        case quoted
+        /// Just after a `"` inside a quoted field: either half of a `""` escape or the closing quote.
+        case quoteInQuoted
+    }
+
+    /// The field separator byte.
+    private let delimiter: UInt8
+    /// The file name used in errors.
+    private let fileName: String
+    private var state = State.recordStart
+    /// 1-based physical line of the byte being read.
+    private var line = 1
+    /// Whether the last byte read was a CR, so that a following LF completes a CRLF rather than a new line end.
+    private var previousByteWasCarriageReturn = false
+    /// Whether the first line end outside quotes was a CR whose successor (LF or not) is still unknown.
+    private var awaitingByteAfterFirstCarriageReturn = false
+    /// 1-based physical line where the current record started.
+    private var recordLine = 1
+    /// 1-based physical line where the current field started (for a quoted field, where its quote opened).
+    private var fieldLine = 1
+    /// Whether a stray quote was already reported for the current field (it is reported once per field).
+    private var fieldHasStrayQuote = false
+    /// Unescaped bytes of the current record's fields, one after the other.
+    private var bytes: [UInt8] = []
+    /// End offset in `bytes` of each finished field of the current record.
+    private var fieldEnds: [Int] = []
+    /// Problems found so far in the current record.
+    private var problems: [CSVFieldProblem] = []
+    /// The first line end seen outside quotes: "CRLF", "LF" or "CR"; `nil` until one is seen.
+    private(set) var lineEnding: String?
+
+    /// Creates a tokenizer splitting fields on `delimiter`; `fileName` names the file in errors.
+    init(delimiter: Delimiter, fileName: String) {
+        self.delimiter = delimiter.rawValue
+        self.fileName = fileName
+        bytes.reserveCapacity(4096)
+        fieldEnds.reserveCapacity(64)
+    }
+
+    /// Parses the next chunk of the file, calling `body` with each record completed in it.
+    mutating func consume(
+        _ chunk: UnsafeBufferPointer<UInt8>, _ body: (borrowing CSVRecord) throws -> Void
+    ) throws {
+        let count = chunk.count
+        var index = 0
+        while index < count {
+            switch state {
+            case .recordStart:
+                let byte = chunk[index]
+                if awaitingByteAfterFirstCarriageReturn {
+                    awaitingByteAfterFirstCarriageReturn = false
+                    lineEnding = byte == ASCII.lineFeed ? "CRLF" : "CR"
+                }
+                if byte == ASCII.lineFeed && previousByteWasCarriageReturn {
+                    previousByteWasCarriageReturn = false
+                    index += 1
+                } else if byte == ASCII.carriageReturn || byte == ASCII.lineFeed {
+                    endLine(with: byte)
+                    index += 1
+                } else {
+                    previousByteWasCarriageReturn = false
+                    recordLine = line
+                    state = .fieldStart
+                }
+            case .fieldStart:
+                fieldLine = line
+                if chunk[index] == ASCII.quote {
+                    state = .quoted
+                    index += 1
+                } else {
+                    state = .unquoted
+                }
+            case .unquoted:
+                let runStart = index
+                while index < count {
+                    let byte = chunk[index]
+                    if byte == delimiter || byte == ASCII.quote || byte == ASCII.carriageReturn
+                        || byte == ASCII.lineFeed
+                    {
+                        break
+                    }
+                    index += 1
+                }
+                if index > runStart {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[runStart..<index]))
+                }
+                guard index < count else { continue }
+                let byte = chunk[index]
+                index += 1
+                if byte == delimiter {
+                    endField()
+                    state = .fieldStart
+                } else if byte == ASCII.quote {
+                    noteStrayQuote()
+                    bytes.append(byte)
+                } else {
+                    endField()
+                    try endRecord(body)
+                    state = .recordStart
+                    endLine(with: byte)
+                }
+            case .quoted:
+                let runStart = index
+                while index < count {
+                    let byte = chunk[index]
+                    if byte == ASCII.quote || byte == ASCII.carriageReturn || byte == ASCII.lineFeed { break }
+                    index += 1
+                }
+                if index > runStart {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[runStart..<index]))
+                    previousByteWasCarriageReturn = false
+                }
+                guard index < count else { continue }
+                let byte = chunk[index]
+                index += 1
+                if byte == ASCII.quote {
+                    previousByteWasCarriageReturn = false
+                    state = .quoteInQuoted
+                } else {
+                    bytes.append(byte)
+                    if byte == ASCII.carriageReturn {
+                        line += 1
+                        previousByteWasCarriageReturn = true
+                    } else {
+                        if !previousByteWasCarriageReturn { line += 1 }
+                        previousByteWasCarriageReturn = false
+                    }
+                }
+            case .quoteInQuoted:
+                let byte = chunk[index]
+                if byte == ASCII.quote {
+                    bytes.append(byte)
+                    state = .quoted
+                    index += 1
+                } else {
+                    if byte != delimiter && byte != ASCII.carriageReturn && byte != ASCII.lineFeed {
+                        noteStrayQuote()
+                    }
+                    state = .unquoted
+                }
+            }
+        }
+    }
+
+    /// Ends the file: delivers a last record that has no line end, or throws if a quoted field is still open.
+    mutating func finish(_ body: (borrowing CSVRecord) throws -> Void) throws {
+        if awaitingByteAfterFirstCarriageReturn {
+            awaitingByteAfterFirstCarriageReturn = false
+            lineEnding = "CR"
+        }
+        switch state {
+        case .recordStart:
+            return
+        case .quoted:
+            throw CSVError.unterminatedQuote(file: fileName, line: fieldLine)
+        case .fieldStart, .unquoted, .quoteInQuoted:
+            endField()
+            try endRecord(body)
+            state = .recordStart
+        }
+    }
+
+    /// Counts a line end (CR or LF) read outside quotes, and remembers the first kind seen.
+    private mutating func endLine(with byte: UInt8) {
+        line += 1
+        if byte == ASCII.carriageReturn {
+            previousByteWasCarriageReturn = true
+            if lineEnding == nil { awaitingByteAfterFirstCarriageReturn = true }
+        } else {
+            previousByteWasCarriageReturn = false
+            if lineEnding == nil { lineEnding = "LF" }
+        }
+    }
+
+    /// Records a stray quote in the current field, once per field.
+    private mutating func noteStrayQuote() {
+        guard !fieldHasStrayQuote else { return }
+        fieldHasStrayQuote = true
+        problems.append(CSVFieldProblem(kind: .strayQuote, field: fieldEnds.count, line: line))
+    }
+
+    /// Closes the current field: checks its bytes are UTF-8 and records where it ends.
+    private mutating func endField() {
+        let start = fieldEnds.last ?? 0
+        let end = bytes.count
+        if let problem = invalidUTF8Problem(from: start, to: end) {
+            problems.append(problem)
+        }
+        fieldEnds.append(end)
+        fieldHasStrayQuote = false
+    }
+
+    /// The `.invalidUTF8` problem of the field in `bytes[start..<end]`, or `nil` when it is valid UTF-8.
+    private func invalidUTF8Problem(from start: Int, to end: Int) -> CSVFieldProblem? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let field = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            guard field.contains(where: { $0 >= 0x80 }),
+                let offset = UTF8Validator.firstInvalidOffset(in: field)
+            else { return nil }
+            // Line ends inside a quoted field are kept as data, so counting them finds the bad byte's line.
+            var problemLine = fieldLine
+            var previous: UInt8 = 0
+            for byte in field[..<offset] {
+                if byte == ASCII.carriageReturn || (byte == ASCII.lineFeed && previous != ASCII.carriageReturn) {
+                    problemLine += 1
+                }
+                previous = byte
+            }
+            return CSVFieldProblem(kind: .invalidUTF8, field: fieldEnds.count, line: problemLine)
+        }
+    }
+
+    /// Hands the finished record to `body`, then empties the buffers (keeping their memory) for the next one.
+    private mutating func endRecord(_ body: (borrowing CSVRecord) throws -> Void) throws {
+        defer {
+            bytes.removeAll(keepingCapacity: true)
+            fieldEnds.removeAll(keepingCapacity: true)
+            problems.removeAll(keepingCapacity: true)
+        }
+        let lineCount = line - recordLine + 1
+        try bytes.withUnsafeBufferPointer { byteBuffer in
+            try fieldEnds.withUnsafeBufferPointer { endBuffer in
+                let record = CSVRecord(
+                    line: recordLine, lineCount: lineCount, bytes: byteBuffer, fieldEnds: endBuffer,
+                    problems: problems)
+                try body(record)
+            }
+        }
+    }
+}

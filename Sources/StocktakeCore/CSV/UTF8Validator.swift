@@ -1,0 +1,53 @@
+/// Checks bytes for well-formed UTF-8 as the Unicode standard defines it (table 3-7).
+///
+/// Overlong forms (such as `C0 80`), encoded surrogates (`ED A0 80`), code points above U+10FFFF, stray
+/// continuation bytes and sequences cut short are all rejected.
+enum UTF8Validator {
+    /// The offset of the first byte of the first ill-formed sequence in `bytes`, or `nil` when all is valid.
+    static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int
+            var lowest: UInt8 = 0x80
+            var highest: UInt8 = 0xBF
+            switch lead {
+            case 0xC2...0xDF:
+                length = 2
+            case 0xE0:
+                length = 3
+                lowest = 0xA0
+            case 0xE1...0xEC, 0xEE...0xEF:
+                length = 3
+            case 0xED:
+                length = 3
+                highest = 0x9F
+            case 0xF0:
+                length = 4
+                lowest = 0x90
+            case 0xF1...0xF3:
+                length = 4
+            case 0xF4:
+                length = 4
+                highest = 0x8F
+            default:
+                return index
+            }
+            guard index + length <= count else { return index }
+            let second = bytes[index + 1]
+            guard second >= lowest && second <= highest else { return index }
+            var position = index + 2
+            while position < index + length {
+                guard bytes[position] & 0xC0 == 0x80 else { return index }
+                position += 1
+            }
+            index += length
+        }
+        return nil
+    }
+}

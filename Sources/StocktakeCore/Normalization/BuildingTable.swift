@@ -1,0 +1,63 @@
+/// An account's buildings table, which turns whatever a sheet has in its building column (a code or a name,
+/// in any case and spacing) into the building's canonical code.
+public struct BuildingTable: Sendable {
+    /// The buildings, in the order given.
+    public let buildings: [Building]
+
+    /// The index in `buildings` for each code, by matching key.
+    private let indexByCode: [String: Int]
+    /// The index in `buildings` for each name, by matching key.
+    private let indexByName: [String: Int]
+
+    /// Creates a table. When two buildings share a code, or two share a name, the first one wins.
+    public init(_ buildings: [Building]) {
+        self.buildings = buildings
+        var indexByCode: [String: Int] = [:]
+        var indexByName: [String: Int] = [:]
+        for (index, building) in buildings.enumerated() {
+            if let key = Self.key(building.code), indexByCode[key] == nil {
+                indexByCode[key] = index
+            }
+            if let key = Self.key(building.name), indexByName[key] == nil {
+                indexByName[key] = index
+            }
+        }
+        self.indexByCode = indexByCode
+        self.indexByName = indexByName
+    }
+
+    /// The building with this code, ignoring case and surrounding blanks; `nil` when there is none.
+    public func building(code: String) -> Building? {
+        guard let key = Self.key(code), let index = indexByCode[key] else {
+            return nil
+        }
+        return buildings[index]
+    }
+
+    /// The canonical building code for raw cell bytes.
+    ///
+    /// A code (any case, trimmed) or a name (any case, runs of spaces collapsed) maps to the building's code;
+    /// codes are tried before names. Blanks and placeholders are `.empty`; anything else is `.invalid` with the
+    /// reason "is not in the buildings table" (reported as `UNKNOWN_BUILDING`).
+    public func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<String> {
+        if Placeholder.isEmptyOrPlaceholder(cell) {
+            return .empty
+        }
+        guard case .value(let key) = FreeText.normalize(cell, style: .upperCasedCollapsingSpaces),
+            let index = indexByCode[key] ?? indexByName[key]
+        else {
+            return .invalid(reason: "is not in the buildings table")
+        }
+        return .value(buildings[index].code)
+    }
+
+    /// The canonical building code for text, with the same rules as the byte overload.
+    public func normalize(_ text: String) -> Normalized<String> {
+        CellText.withBytes(of: text) { normalize($0) }
+    }
+
+    /// The matching key for a code or name: trimmed, upper-cased, runs of spaces collapsed; `nil` when blank.
+    private static func key(_ text: String) -> String? {
+        FreeText.normalize(text, style: .upperCasedCollapsingSpaces).value
+    }
+}

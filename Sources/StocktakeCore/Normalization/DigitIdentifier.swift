@@ -1,0 +1,100 @@
+/// The digit part shared by VT tags and CNS numbers: digits straight from the cell bytes into an
+/// integer, with the spreadsheet damage the two have in common recognized and explained.
+enum DigitIdentifier {
+    /// The largest supported count of digits; 19 nines still fit in a `UInt64`.
+    static let maximumDigits = 19
+
+    /// Parses `body` (the cell with blanks and any prefix removed) as at most `digits` decimal digits,
+    /// optionally followed by a spreadsheet float tail of a dot and zeros (`.0`, `.00`).
+    ///
+    /// - Parameters:
+    ///   - kind: the name of the identifier in reasons, such as "VT tag".
+    ///   - shape: what the identifier looks like, ending a reason about a stray character,
+    ///     such as "a VT tag is digits, optionally after VT".
+    static func parse(
+        _ body: UnsafeBufferPointer<UInt8>, digits: Int, kind: StaticString, shape: StaticString
+    ) -> Normalized<UInt64> {
+        precondition((1...maximumDigits).contains(digits), "digits must be between 1 and \(maximumDigits)")
+        var index = body.startIndex
+        let end = body.endIndex
+        var number: UInt64 = 0
+        var count = 0
+        while index < end && CellText.isDigit(body[index]) {
+            if count < maximumDigits {
+                number = number &* 10 &+ UInt64(body[index] &- UInt8(ascii: "0"))
+            }
+            count += 1
+            index += 1
+        }
+        if index < end {
+            if isScientific(body) {
+                return .invalid(reason: "is in scientific notation (Excel reformatted it); type the full \(kind)")
+            }
+            if count == 0 || body[index] != UInt8(ascii: ".") {
+                return .invalid(reason: "contains \(CellText.describeCharacter(in: body, at: index)); \(shape)")
+            }
+            if let problem = floatTailProblem(body, dot: index, kind: kind, shape: shape) {
+                return .invalid(reason: problem)
+            }
+        }
+        if count == 0 {
+            return .invalid(reason: "has no digits; \(shape)")
+        }
+        if count > digits {
+            return .invalid(
+                reason: "has \(CellText.counted(count, "digit", "digits")); a \(kind) has at most \(digits)")
+        }
+        return .value(number)
+    }
+
+    /// Why the part from `dot` on is not a harmless `.0` tail, or `nil` when it is a dot and only zeros.
+    private static func floatTailProblem(
+        _ body: UnsafeBufferPointer<UInt8>, dot: Int, kind: StaticString, shape: StaticString
+    ) -> String? {
+        var index = dot + 1
+        if index == body.endIndex {
+            return "ends with a decimal point; a \(kind) is a whole number"
+        }
+        var onlyZeros = true
+        while index < body.endIndex {
+            let byte = body[index]
+            if !CellText.isDigit(byte) {
+                return "contains \(CellText.describeCharacter(in: body, at: index)); \(shape)"
+            }
+            onlyZeros = onlyZeros && byte == UInt8(ascii: "0")
+            index += 1
+        }
+        return onlyZeros ? nil : "has a decimal part; a \(kind) is a whole number"
+    }
+
+    /// True when `body` is a number in spreadsheet scientific notation, such as `1.23E+05` or `1.2e5`.
+    static func isScientific(_ body: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = body.startIndex
+        let end = body.endIndex
+        let mantissaStart = index
+        while index < end && CellText.isDigit(body[index]) {
+            index += 1
+        }
+        var mantissaDigits = index - mantissaStart
+        if index < end && body[index] == UInt8(ascii: ".") {
+            index += 1
+            let fractionStart = index
+            while index < end && CellText.isDigit(body[index]) {
+                index += 1
+            }
+            mantissaDigits += index - fractionStart
+        }
+        guard mantissaDigits > 0, index < end, body[index] | 0x20 == UInt8(ascii: "e") else {
+            return false
+        }
+        index += 1
+        if index < end && (body[index] == UInt8(ascii: "+") || body[index] == UInt8(ascii: "-")) {
+            index += 1
+        }
+        let exponentStart = index
+        while index < end && CellText.isDigit(body[index]) {
+            index += 1
+        }
+        return index == end && index > exponentStart
+    }
+}

@@ -1,0 +1,58 @@
+/// Recognizes cells that look filled in but say nothing: blanks and the placeholders clerks and
+/// vendors type instead of leaving a cell empty.
+///
+/// The placeholders are, ignoring case and with runs of spaces or tabs inside counted as one
+/// space: `N/A`, `NA`, `none`, `-`, `TBD` and `To Be Filled By O.E.M.` (what many devices report
+/// as their serial number). Placeholder values count as empty everywhere, so they never match
+/// two unrelated devices to each other.
+public enum Placeholder {
+    /// The placeholders in lower case, with single spaces.
+    private static let forms: [[UInt8]] = ["n/a", "na", "none", "-", "tbd", "to be filled by o.e.m."].map {
+        Array($0.utf8)
+    }
+
+    /// The length of the longest placeholder, to reject long cells at once.
+    private static let longestForm = 22
+
+    /// True when the cell, trimmed of blanks, is empty or one of the placeholders.
+    public static func isEmptyOrPlaceholder(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        let trimmed = ByteTrim.trimmed(cell)
+        if trimmed.isEmpty {
+            return true
+        }
+        if trimmed.count > longestForm * 2 {
+            return false
+        }
+        for form in forms where matches(trimmed, form) {
+            return true
+        }
+        return false
+    }
+
+    /// True when the text, trimmed of blanks, is empty or one of the placeholders.
+    public static func isEmptyOrPlaceholder(_ text: String) -> Bool {
+        CellText.withBytes(of: text) { isEmptyOrPlaceholder($0) }
+    }
+
+    /// Compares a trimmed cell with a lower-case form, ignoring ASCII case and treating each run
+    /// of spaces or tabs in the cell as one space.
+    private static func matches(_ cell: UnsafeBufferPointer<UInt8>, _ form: [UInt8]) -> Bool {
+        var formIndex = 0
+        var cellIndex = cell.startIndex
+        while cellIndex < cell.endIndex {
+            var byte = cell[cellIndex]
+            cellIndex += 1
+            if byte == 0x20 || byte == 0x09 {
+                while cellIndex < cell.endIndex && (cell[cellIndex] == 0x20 || cell[cellIndex] == 0x09) {
+                    cellIndex += 1
+                }
+                byte = 0x20
+            }
+            if formIndex == form.count || CellText.lowerCased(byte) != form[formIndex] {
+                return false
+            }
+            formIndex += 1
+        }
+        return formIndex == form.count
+    }
+}

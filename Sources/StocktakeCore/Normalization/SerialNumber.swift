@@ -1,0 +1,77 @@
+/// A manufacturer's serial number, in canonical form: upper-case ASCII letters and no blanks.
+///
+/// The second identifier used to join rows into one asset. Scanners, clerks and controller exports
+/// write the same serial with different case and spacing, so the canonical form removes both.
+public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The canonical text: trimmed, ASCII letters upper-cased, all inner spaces and tabs removed.
+    public let text: String
+
+    /// Wraps text that is already canonical (for example read back from a cleaned table); `nil` when empty.
+    /// Use `normalize(_:)` for text straight from a spreadsheet.
+    public init?(canonical: String) {
+        if canonical.isEmpty {
+            return nil
+        }
+        text = canonical
+    }
+
+    /// The canonical text.
+    public var description: String { text }
+
+    /// Orders serial numbers by their canonical text.
+    public static func < (lhs: SerialNumber, rhs: SerialNumber) -> Bool {
+        lhs.text < rhs.text
+    }
+
+    /// Reads a serial number from raw cell bytes.
+    ///
+    /// Trims blanks, upper-cases ASCII letters and removes inner spaces, tabs and no-break spaces. Blanks,
+    /// placeholders (such as `To Be Filled By O.E.M.`) and serials made only of zeros are `.empty`, because
+    /// they would otherwise match unrelated devices. Control characters make the cell `.invalid`.
+    public static func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<SerialNumber> {
+        let trimmed = ByteTrim.trimmed(cell)
+        if Placeholder.isEmptyOrPlaceholder(trimmed) {
+            return .empty
+        }
+        var onlyZeros = true
+        for index in trimmed.indices {
+            let byte = trimmed[index]
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
+                return .invalid(
+                    reason: "contains \(CellText.describeCharacter(in: trimmed, at: index)); retype the serial number")
+            }
+            onlyZeros = onlyZeros && (byte == UInt8(ascii: "0") || byte == 0x20 || byte == 0x09)
+        }
+        if onlyZeros {
+            return .empty
+        }
+        let canonical = String(unsafeUninitializedCapacity: trimmed.count) { output in
+            var count = 0
+            var index = trimmed.startIndex
+            while index < trimmed.endIndex {
+                let byte = trimmed[index]
+                if byte == 0x20 || byte == 0x09 {
+                    index += 1
+                } else if byte == 0xC2 && index + 1 < trimmed.endIndex && trimmed[index + 1] == 0xA0 {
+                    index += 2
+                } else {
+                    output[count] = CellText.upperCased(byte)
+                    count += 1
+                    index += 1
+                }
+            }
+            return count
+        }
+        return .value(SerialNumber(uncheckedCanonical: canonical))
+    }
+
+    /// Reads a serial number from text, with the same rules as the byte overload.
+    public static func normalize(_ text: String) -> Normalized<SerialNumber> {
+        CellText.withBytes(of: text) { normalize($0) }
+    }
+
+    /// Wraps text the normalizer has just made canonical.
+    private init(uncheckedCanonical: String) {
+        text = uncheckedCanonical
+    }
+}

@@ -1,0 +1,439 @@
+import Foundation
+import Testing
+
+@testable import StocktakeCore
+
+@Suite("CSVReader")
+struct CSVReaderTests {
+    // MARK: Records and fields
+
+    @Test func readsSimpleFile() {
+        let result = read("name,tag\nAP-1,VT001\nAP-2,VT002\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["name", "tag"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["AP-1", "VT001"]),
+                ReadRecord(line: 3, lineCount: 1, fields: ["AP-2", "VT002"]),
+            ])
+        #expect(result.delimiter == .comma)
+        #expect(result.lineEnding == "LF")
+        #expect(result.hadByteOrderMark == false)
+        #expect(result.error == nil)
+    }
+
+    @Test func keepsCommasInsideQuotes() {
+        let result = read("a,\"b,c\",d\n\"x, y\",,\"\"\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b,c", "d"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["x, y", "", ""]),
+            ])
+    }
+
+    @Test func unescapesDoubledQuotes() {
+        let result = read("\"say \"\"hi\"\"\",x\n\"\"\"\"\n\"a\"\"\"\"b\"\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["say \"hi\"", "x"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["\""]),
+                ReadRecord(line: 3, lineCount: 1, fields: ["a\"\"b"]),
+            ])
+    }
+
+    @Test func quotedFieldSpansLines() {
+        let result = read("id,note\r\n1,\"line one\r\nline two\nline three\rend\"\r\n2,after\r\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["id", "note"]),
+                ReadRecord(line: 2, lineCount: 4, fields: ["1", "line one\r\nline two\nline three\rend"]),
+                ReadRecord(line: 6, lineCount: 1, fields: ["2", "after"]),
+            ])
+        #expect(result.lineEnding == "CRLF")
+    }
+
+    @Test func quotedLineBreakBeforeClosingQuoteThenLineFeedCountsTwoLines() {
+        // CR inside the quotes, then the closing quote, then LF: two separate line ends.
+        let result = read("\"a\r\"\nb\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 2, fields: ["a\r"]),
+                ReadRecord(line: 3, lineCount: 1, fields: ["b"]),
+            ])
+    }
+
+    @Test func readsCarriageReturnLineFeedFile() {
+        let result = read("a,b\r\nc,d\r\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["c", "d"]),
+            ])
+        #expect(result.lineEnding == "CRLF")
+    }
+
+    @Test func readsLoneCarriageReturnFile() {
+        let result = read("a,b\rc,d\re,f")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["c", "d"]),
+                ReadRecord(line: 3, lineCount: 1, fields: ["e", "f"]),
+            ])
+        #expect(result.lineEnding == "CR")
+    }
+
+    @Test func fileEndingInLoneCarriageReturnReportsCarriageReturn() {
+        let result = read("a\r")
+        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a"])])
+        #expect(result.lineEnding == "CR")
+    }
+
+    @Test func readsMixedLineEnds() {
+        let result = read("a\r\nb\nc\rd\n\re")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["b"]),
+                ReadRecord(line: 3, lineCount: 1, fields: ["c"]),
+                ReadRecord(line: 4, lineCount: 1, fields: ["d"]),
+                ReadRecord(line: 6, lineCount: 1, fields: ["e"]),
+            ])
+        #expect(result.lineEnding == "CRLF")
+    }
+
+    @Test func textWithoutLineEndHasNoLineEnding() {
+        let result = read("a,b")
+        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"])])
+        #expect(result.lineEnding == nil)
+    }
+
+    @Test func emptyTextHasNoRecords() {
+        let result = read("")
+        #expect(result == ReadResult())
+    }
+
+    @Test func skipsUTF8ByteOrderMark() {
+        let result = read([0xEF, 0xBB, 0xBF] + Array("x,y\n1,2\n".utf8))
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["x", "y"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["1", "2"]),
+            ])
+        #expect(result.hadByteOrderMark)
+    }
+
+    @Test func byteOrderMarkAloneGivesNoRecords() {
+        let result = read([0xEF, 0xBB, 0xBF])
+        #expect(result.records == [])
+        #expect(result.hadByteOrderMark)
+        #expect(result.error == nil)
+    }
+
+    @Test func skipsBlankLines() {
+        let result = read("\n\r\n\na,b\r\n\r\nc,d\n\n\r\r\ne,f\n\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 4, lineCount: 1, fields: ["a", "b"]),
+                ReadRecord(line: 6, lineCount: 1, fields: ["c", "d"]),
+                ReadRecord(line: 10, lineCount: 1, fields: ["e", "f"]),
+            ])
+        #expect(result.lineEnding == "LF")
+    }
+
+    @Test func deliversLinesOfDelimitersOnlyAndEmptyQuotedFields() {
+        let result = read(",,,\n\"\"\n")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["", "", "", ""]),
+                ReadRecord(line: 2, lineCount: 1, fields: [""]),
+            ])
+    }
+
+    @Test func trailingDelimiterGivesTrailingEmptyField() {
+        let result = read("a,b,\nc,d,")
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b", ""]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["c", "d", ""]),
+            ])
+    }
+
+    @Test func deliversRaggedRowsAsTheyAre() {
+        let result = read("a,b,c\n1,2\n1,2,3,4\nsolo\n")
+        #expect(result.records.map(\.fields.count) == [3, 2, 4, 1])
+        #expect(result.records[1].fields == ["1", "2"])
+        #expect(result.records[2].fields == ["1", "2", "3", "4"])
+    }
+
+    @Test func recordViewGivesFieldBytesAndIsNotBlank() throws {
+        var reader = CSVReader(bytes: Array("\"a\"\"b\",c\n".utf8), name: "view.csv")
+        var seen = 0
+        try reader.forEachRecord { record in
+            seen += 1
+            #expect(record.count == 2)
+            #expect(Array(record[0]) == Array("a\"b".utf8))
+            #expect(Array(record[1]) == [UInt8(ascii: "c")])
+            #expect(record.string(at: 1) == "c")
+            #expect(record.isBlank == false)
+            #expect(record.problems == [])
+        }
+        #expect(seen == 1)
+    }
+
+    @Test func rethrowsErrorFromBodyAndStops() {
+        struct Stop: Error {}
+        var reader = CSVReader(bytes: Array("a\nb\nc\n".utf8), name: "stop.csv")
+        var seen: [String] = []
+        #expect(throws: Stop.self) {
+            try reader.forEachRecord { record in
+                seen.append(record.string(at: 0))
+                if seen.count == 2 { throw Stop() }
+            }
+        }
+        #expect(seen == ["a", "b"])
+    }
+
+    // MARK: Delimiters
+
+    @Test func tabSeparatedByExtension() {
+        let result = read("a,b\tc\n", name: "export.tsv")
+        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a,b", "c"])])
+        #expect(result.delimiter == .tab)
+        #expect(read("a,b\tc\n", name: "EXPORT.TAB").delimiter == .tab)
+    }
+
+    @Test func givenDelimiterOverridesExtensionAndContent() {
+        let result = read("a;b\tc\n", name: "export.tsv", delimiter: .semicolon)
+        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a", "b\tc"])])
+        #expect(result.delimiter == .semicolon)
+    }
+
+    @Test func sniffsTab() {
+        let result = read("a\tb\tc\n1\t2,5\t3\n")
+        #expect(result.delimiter == .tab)
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b", "c"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["1", "2,5", "3"]),
+            ])
+    }
+
+    @Test func tabsWithCommasMeanComma() {
+        let result = read("a\tb,c\n")
+        #expect(result.delimiter == .comma)
+        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a\tb", "c"])])
+    }
+
+    @Test func sniffsSemicolon() {
+        let result = read("a;b;c\n1,5;2;3\n")
+        #expect(result.delimiter == .semicolon)
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b", "c"]),
+                ReadRecord(line: 2, lineCount: 1, fields: ["1,5", "2", "3"]),
+            ])
+    }
+
+    @Test func sniffingIgnoresQuotedTextAndBlankLines() {
+        let result = read("\r\n\n\"a,b\";\"c\nd,e\";f\n")
+        #expect(result.delimiter == .semicolon)
+        #expect(result.records == [ReadRecord(line: 3, lineCount: 2, fields: ["a,b", "c\nd,e", "f"])])
+    }
+
+    @Test func tabsWinOverSemicolonsAndPlainTextMeansComma() {
+        #expect(read("a;b\tc\n").delimiter == .tab)
+        #expect(read("a;b,c\n").delimiter == .comma)
+        #expect(read("plain\n").delimiter == .comma)
+    }
+
+    @Test func delimiterNames() {
+        #expect(Delimiter.allCases.map(\.name) == ["comma", "tab", "semicolon"])
+    }
+
+    // MARK: Field problems
+
+    @Test func strayQuoteInUnquotedFieldIsKept() {
+        let result = read("ab\"c,d\"\"e\"\n")
+        #expect(
+            result.records == [
+                ReadRecord(
+                    line: 1, lineCount: 1, fields: ["ab\"c", "d\"\"e\""],
+                    problems: [
+                        CSVFieldProblem(kind: .strayQuote, field: 0, line: 1),
+                        CSVFieldProblem(kind: .strayQuote, field: 1, line: 1),
+                    ])
+            ])
+    }
+
+    @Test func textAfterClosingQuoteIsAppended() {
+        let result = read("x,\"abc\"def,y\n\"p\nq\"r\"s\n")
+        #expect(
+            result.records == [
+                ReadRecord(
+                    line: 1, lineCount: 1, fields: ["x", "abcdef", "y"],
+                    problems: [CSVFieldProblem(kind: .strayQuote, field: 1, line: 1)]),
+                ReadRecord(
+                    line: 2, lineCount: 2, fields: ["p\nqr\"s"],
+                    problems: [CSVFieldProblem(kind: .strayQuote, field: 0, line: 3)]),
+            ])
+    }
+
+    @Test func unterminatedQuoteNamesOpeningLine() {
+        let result = read("a,b\nc,\"open\nmore\nstill\n", name: "survey.csv")
+        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"])])
+        #expect(result.error == .unterminatedQuote(file: "survey.csv", line: 2))
+        #expect(
+            result.error?.description
+                == "survey.csv: a quoted field opened on line 2 is never closed. "
+                + "Look for a stray \" on that line and save the file again.")
+    }
+
+    @Test func loneQuoteAtEndIsUnterminated() {
+        #expect(read("a\n\n\"").error == .unterminatedQuote(file: "test.csv", line: 3))
+        #expect(read("\"a\"\"").error == .unterminatedQuote(file: "test.csv", line: 1))
+    }
+
+    @Test func invalidUTF8IsReportedAndReplaced() {
+        let bytes: [UInt8] = Array("ok,".utf8) + [0xFF] + Array("\n\"x\ny".utf8) + [0xC0, 0x80] + Array("\",z\n".utf8)
+        let result = read(bytes)
+        #expect(
+            result.records == [
+                ReadRecord(
+                    line: 1, lineCount: 1, fields: ["ok", "\u{FFFD}"],
+                    problems: [CSVFieldProblem(kind: .invalidUTF8, field: 1, line: 1)]),
+                ReadRecord(
+                    line: 2, lineCount: 2, fields: ["x\ny\u{FFFD}\u{FFFD}", "z"],
+                    problems: [CSVFieldProblem(kind: .invalidUTF8, field: 0, line: 3)]),
+            ])
+        #expect(result.fieldBytes[0][1] == [0xFF])
+        #expect(result.fieldBytes[1][0] == Array("x\ny".utf8) + [0xC0, 0x80])
+    }
+
+    @Test func truncatedSequenceAtEndOfFileIsInvalid() {
+        let result = read(Array("a\nb,caf".utf8) + [0xC3])
+        #expect(
+            result.records == [
+                ReadRecord(line: 1, lineCount: 1, fields: ["a"]),
+                ReadRecord(
+                    line: 2, lineCount: 1, fields: ["b", "caf\u{FFFD}"],
+                    problems: [CSVFieldProblem(kind: .invalidUTF8, field: 1, line: 2)]),
+            ])
+    }
+
+    @Test func validMultibyteTextHasNoProblem() {
+        let result = read("café,日本,😀,\u{10FFFF}\n")
+        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["café", "日本", "😀", "\u{10FFFF}"])])
+    }
+
+    @Test func strayQuoteAndInvalidUTF8InOneField() {
+        let result = read(Array("a\"".utf8) + [0xED, 0xA0, 0x80])
+        #expect(
+            result.records == [
+                ReadRecord(
+                    line: 1, lineCount: 1, fields: ["a\"\u{FFFD}\u{FFFD}\u{FFFD}"],
+                    problems: [
+                        CSVFieldProblem(kind: .strayQuote, field: 0, line: 1),
+                        CSVFieldProblem(kind: .invalidUTF8, field: 0, line: 1),
+                    ])
+            ])
+    }
+
+    // MARK: File errors
+
+    @Test func rejectsUTF16AndUTF32ByteOrderMarks() {
+        let cases: [([UInt8], String)] = [
+            ([0xFF, 0xFE, 0x61, 0x00, 0x0A, 0x00], "UTF-16 LE"),
+            ([0xFE, 0xFF, 0x00, 0x61], "UTF-16 BE"),
+            ([0xFF, 0xFE, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00], "UTF-32 LE"),
+            ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x61], "UTF-32 BE"),
+        ]
+        for (bytes, encoding) in cases {
+            for chunkSize in [1, 1 << 20] {
+                let result = read(bytes, name: "survey.csv", chunkSize: chunkSize)
+                #expect(result.records == [])
+                #expect(result.error == .unsupportedEncoding(file: "survey.csv", encoding: encoding))
+            }
+        }
+        #expect(
+            CSVError.unsupportedEncoding(file: "survey.csv", encoding: "UTF-16 LE").description
+                == "survey.csv: the file is encoded as UTF-16 LE, which cannot be read. "
+                + "Open it in a spreadsheet and save it as \"CSV UTF-8\".")
+    }
+
+    @Test func missingFileIsUnreadable() {
+        let path = "/nonexistent-stocktake-dir/survey.csv"
+        #expect(throws: CSVError.unreadable(file: path, reason: "No such file or directory")) {
+            _ = try CSVReader(path: path)
+        }
+        #expect(
+            CSVError.unreadable(file: path, reason: "No such file or directory").description
+                == "/nonexistent-stocktake-dir/survey.csv: the file cannot be read (No such file or directory). "
+                + "Check that the path is right and the file is readable.")
+    }
+
+    @Test func directoryIsUnreadable() {
+        let path = NSTemporaryDirectory()
+        #expect(throws: CSVError.unreadable(file: path, reason: "Is a directory")) {
+            _ = try CSVReader(path: path)
+        }
+    }
+
+    @Test func readsFileInChunksLikeBytes() throws {
+        let text = Array("\u{FEFF}id\ttag\r\n1\t\"VT\n01\"\r\n\r\n2\tVT02".utf8)
+        let path = NSTemporaryDirectory() + "/stocktake-csv-reader-\(UInt32.random(in: 0...UInt32.max)).tsv"
+        try Data(text).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let name = (path as NSString).lastPathComponent
+        let expected = read(text, name: name)
+        #expect(expected.delimiter == .tab)
+        #expect(expected.hadByteOrderMark)
+        #expect(expected.records.count == 3)
+        for chunkSize in [1, 3, 1 << 20] {
+            var reader = try CSVReader(path: path, delimiter: nil, chunkSize: chunkSize)
+            #expect(reader.name == name)
+            #expect(readAll(&reader) == expected)
+        }
+    }
+
+    // MARK: Chunk boundaries
+
+    /// Texts that exercise every state of the tokenizer; each is read whole and in tiny chunks.
+    static let fixtures: [(name: String, bytes: [UInt8])] = [
+        ("simple.csv", Array("name,tag\nAP-1,VT001\nAP-2,VT002\n".utf8)),
+        ("quoted.csv", Array("a,\"b,c\",d\n\"say \"\"hi\"\"\",\"\"\"\"\n".utf8)),
+        ("multiline.csv", Array("id,note\r\n1,\"one\r\ntwo\nthree\rfour\"\r\n2,after\r\n".utf8)),
+        ("crlf.csv", Array("a,b\r\nc,d\r\n".utf8)),
+        ("cr.csv", Array("a,b\rc,d\re,f".utf8)),
+        ("mixed.csv", Array("a\r\nb\nc\rd\n\re".utf8)),
+        ("bom.csv", [0xEF, 0xBB, 0xBF] + Array("x,y\r\n1,2\r\n".utf8)),
+        ("blank.csv", Array("\n\r\n\na,b\r\n\r\nc,d\n\n\r\r\ne,f\n\n".utf8)),
+        ("trailing.csv", Array("a,b,\n,,,\nc,d,".utf8)),
+        ("ragged.csv", Array("a,b,c\n1,2\n1,2,3,4\n".utf8)),
+        ("export.tsv", Array("a,b\tc\n1\t2\n".utf8)),
+        ("sniffed-tab.csv", Array("\r\na\tb\tc\n1\t2\t3\n".utf8)),
+        ("semicolon.csv", Array("\"x;y\";b\n1,5;2\n".utf8)),
+        ("stray.csv", Array("ab\"c,\"abc\"def,\"p\nq\"r\n".utf8)),
+        ("unterminated.csv", Array("a,b\r\nc,\"open\r\nmore\r\n".utf8)),
+        (
+            "invalid.csv",
+            Array("ok,".utf8) + [0xFF] + Array("\n\"x\ny".utf8) + [0xC0, 0x80] + Array("\",z\né,".utf8) + [0xE6, 0x97]
+        ),
+        ("utf16.csv", [0xFF, 0xFE, 0x61, 0x00]),
+        ("quote-cr.csv", Array("\"a\r\"\nb\r".utf8)),
+        ("empty.csv", []),
+    ]
+
+    @Test(arguments: [1, 2, 3, 7])
+    func tinyChunksGiveSameResults(chunkSize: Int) {
+        for fixture in Self.fixtures {
+            let whole = read(fixture.bytes, name: fixture.name)
+            let chunked = read(fixture.bytes, name: fixture.name, chunkSize: chunkSize)
+            #expect(chunked == whole, "\(fixture.name) with chunk size \(chunkSize)")
+        }
+    }
+
+    @Test func fixturesHaveExpectedRecordCounts() {
+        let counts = Self.fixtures.map { read($0.bytes, name: $0.name).records.count }
+        #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 0, 2, 0])
+    }
+}

@@ -1,0 +1,41 @@
+import StocktakeCore
+import Testing
+
+struct SerialNumberTests {
+    @Test(arguments: [
+        ("CN12AB34", "CN12AB34"),
+        ("  cn12ab34 ", "CN12AB34"),
+        ("CN 12 AB\t34", "CN12AB34"),
+        ("cn12\u{A0}ab34", "CN12AB34"),
+        ("sn-0042/x", "SN-0042/X"),
+        ("00001", "00001"),
+        ("é12", "é12"),
+    ])
+    func acceptsCanonicalForm(input: String, expected: String) {
+        #expect(SerialNumber.normalize(input).value?.text == expected)
+    }
+
+    @Test(arguments: ["", "  ", "N/A", "NA", "none", "-", "TBD", "To Be Filled By O.E.M.", "0", "0000000", "000 000"])
+    func placeholdersAndZerosAreEmpty(input: String) {
+        #expect(SerialNumber.normalize(input) == .empty)
+    }
+
+    @Test(arguments: [
+        ("AB\u{07}12", "contains the control character 0x07; retype the serial number"),
+        ("AB\u{00}12", "contains the control character 0x00; retype the serial number"),
+        ("AB\n12", "contains the control character 0x0A; retype the serial number"),
+    ])
+    func rejectsControlCharacters(input: String, reason: String) {
+        #expect(SerialNumber.normalize(input) == .invalid(reason: reason))
+    }
+
+    @Test func canonicalInitializerRejectsOnlyEmptyText() {
+        #expect(SerialNumber(canonical: "") == nil)
+        #expect(SerialNumber(canonical: "CN12")?.description == "CN12")
+        #expect(SerialNumber(canonical: "CN12") == SerialNumber.normalize(" cn 12 ").value)
+    }
+
+    @Test func ordersByText() {
+        #expect(SerialNumber(canonical: "A2")! < SerialNumber(canonical: "B1")!)
+    }
+}
