@@ -1,0 +1,25 @@
+/// `discrepancies.csv`: one row per finding, most severe first.
+public enum DiscrepancyTable {
+    /// The header of `discrepancies.csv`.
+    public static let columns = [
+        "code", "severity", "vt_tag", "cns_number", "serial_number", "mac_address", "field", "value", "expected",
+        "sources", "message",
+    ]
+
+    /// The file's bytes.
+    public static func csv(_ reconciliation: Reconciliation) -> [UInt8] {
+        var writer = CSVWriter(header: columns)
+        for discrepancy in reconciliation.discrepancies { writer.append(row(discrepancy)) }
+        return writer.bytes
+    }
+
+    /// The cells of one discrepancy, in column order.
+    public static func row(_ discrepancy: Discrepancy) -> [String] {
+        [
+            discrepancy.code.rawValue, discrepancy.severity.rawValue, discrepancy.vtTag?.description ?? "",
+            discrepancy.cnsNumber?.description ?? "", discrepancy.serialNumber?.description ?? "",
+            discrepancy.macAddress?.description ?? "", discrepancy.field?.rawValue ?? "", discrepancy.value,
+            discrepancy.expected, discrepancy.sources.map(\.description).joined(separator: "; "), discrepancy.message,
+        ]
+    }
+}

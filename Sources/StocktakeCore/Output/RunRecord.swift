@@ -1,0 +1,43 @@
+/// `run.json`: the machine-readable record of a run, for monitoring and for the next night's run.
+public enum RunRecord {
+    /// The file's text.
+    public static func json(_ reconciliation: Reconciliation, details: RunDetails) -> String {
+        let counts = reconciliation.countsByCode
+        let byCode = DiscrepancyCode.allCases.filter { counts[$0] != nil }.map { ($0.rawValue, String(counts[$0]!)) }
+        let inputs = reconciliation.inputs.map { input in
+            JSONText.object([
+                ("file", JSONText.quoted(input.file.displayName)), ("path", JSONText.quoted(input.file.path)),
+                ("role", JSONText.quoted(input.file.role.rawValue)), ("rows", String(input.rows)),
+                ("unmapped", JSONText.array(input.unmapped)),
+            ])
+        }
+        let assetCounts: [(String, String)] = [
+            ("assets", String(reconciliation.assets.count)),
+            ("ok", String(reconciliation.count(AssetStatus.ok))),
+            ("missing", String(reconciliation.count(.missing))),
+            ("unrecorded", String(reconciliation.count(.unrecorded))),
+            ("conflict", String(reconciliation.count(.conflict))),
+            ("errors", String(reconciliation.count(Severity.error))),
+            ("warnings", String(reconciliation.count(.warning))),
+            ("info", String(reconciliation.count(.info))),
+            ("discrepancies", JSONText.object(byCode, indent: 4)),
+        ]
+        let total = details.finished.timeIntervalSince(details.started)
+        let durations = details.durations.map { ($0.phase, JSONText.seconds($0.seconds)) } + [("total", JSONText.seconds(total))]
+        let outputs = ["cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json"]
+        return JSONText.object(
+            [
+                ("account", JSONText.quoted(details.account)),
+                ("asOf", JSONText.quoted(reconciliation.asOf.description)),
+                ("started", JSONText.quoted(RunDetails.timestamp(details.started))),
+                ("finished", JSONText.quoted(RunDetails.timestamp(details.finished))),
+                ("exitStatus", String(details.exitStatus.rawValue)),
+                ("inputs", "[\n    " + inputs.joined(separator: ",\n    ") + "\n  ]"),
+                ("counts", JSONText.object(assetCounts, indent: 2)),
+                ("durations", JSONText.object(durations, indent: 2)),
+                ("push", JSONText.array(details.pushes)),
+                ("outputDirectory", JSONText.quoted(details.outputDirectory)),
+                ("outputs", JSONText.array(outputs)),
+            ], indent: 0) + "\n"
+    }
+}

@@ -1,0 +1,152 @@
+import Dispatch
+import Foundation
+
+/// Reconciles one account from local files and writes its five outputs: read → normalize → merge → reconcile → write.
+public enum ReconcileJob {
+    /// The output files, in the order they are written (`run.json` last, so its presence means the run finished).
+    public static let outputFiles = ["cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json"]
+
+    /// Runs the request; discrepancies are results, not errors. Throws when an input or output is unusable.
+    public static func run(_ request: ReconcileRequest, log: Log) throws(StocktakeError) -> (
+        Reconciliation, RunDetails
+    ) {
+        var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
+        let clock = ContinuousClock()
+        var phase = clock.now
+
+        let files = try inputFiles(request)
+        var mapping = ColumnMapping.builtIn
+        if let columns = request.columns { mapping = mapping.adding(try ColumnMappingFile.load(path: columns)) }
+        mapping = mapping.adding(request.columnMapping)
+        let buildings = try request.buildings.map { path throws(StocktakeError) in
+            try BuildingTableFile.load(path: path)
+        }
+        let reader = SourceReader(
+            mapping: mapping, tagDigits: request.rules.tagDigits, cnsDigits: request.rules.cnsDigits,
+            buildings: buildings)
+        let sources = try read(files, with: reader)
+        for source in sources {
+            log("read \(source.file.displayName): \(source.rowCount) rows, \(source.issues.count) problems")
+        }
+        details.durations.append(("read", seconds(since: phase, clock)))
+        phase = clock.now
+
+        let reconciliation = Reconciler(rules: request.rules).reconcile(sources)
+        details.durations.append(("reconcile", seconds(since: phase, clock)))
+        phase = clock.now
+
+        try AtomicFile.makeDirectory(request.outputDirectory)
+        try AtomicFile.write(CleanedTable.csv(reconciliation), to: details.path(of: "cleaned.csv"))
+        try AtomicFile.write(DiscrepancyTable.csv(reconciliation), to: details.path(of: "discrepancies.csv"))
+        details.durations.append(("write", seconds(since: phase, clock)))
+        details.finished = Date()
+        try AtomicFile.write(HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"))
+        try AtomicFile.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
+        try AtomicFile.write(RunRecord.json(reconciliation, details: details), to: details.path(of: "run.json"))
+        log(
+            "\(reconciliation.assets.count) assets, \(reconciliation.count(Severity.error)) errors, "
+                + "\(reconciliation.count(.warning)) warnings; outputs in \(request.outputDirectory)")
+        return (reconciliation, details)
+    }
+
+    /// The input files of a request, folders expanded to their `.csv`/`.tsv` files in name order, each with a
+    /// display name that is unique within the run.
+    public static func inputFiles(_ request: ReconcileRequest) throws(StocktakeError) -> [SourceFile] {
+        var paths: [(String, SourceRole)] = [(request.central, .central)]
+        if isDirectory(request.central) {
+            throw .usage("--central \(request.central) is a folder; give the central sheet's file.")
+        }
+        for (entries, role) in [(request.sightings, SourceRole.sighting), (request.registers, .register)] {
+            for entry in entries {
+                paths += try expand(entry).map { ($0, role) }
+            }
+        }
+        var files = paths.map { SourceFile(path: $0.0, role: $0.1) }
+        let names = files.map(\.displayName)
+        for index in files.indices where names.filter({ $0 == names[index] }).count > 1 {
+            let parts = files[index].path.split(separator: "/").suffix(2)
+            files[index].displayName = parts.joined(separator: "/")
+        }
+        return files
+    }
+
+    private static func expand(_ entry: String) throws(StocktakeError) -> [String] {
+        guard isDirectory(entry) else { return [entry] }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: entry)
+        } catch {
+            throw .unreadableInput(path: entry, reason: "the folder cannot be listed (check its permissions)")
+        }
+        let wanted = names.filter { name in
+            let lower = name.lowercased()
+            return !name.hasPrefix(".") && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv"))
+        }
+        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var directory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+    }
+
+    /// Reads the files in parallel and checks each can serve its role.
+    private static func read(_ files: [SourceFile], with reader: SourceReader) throws(StocktakeError) -> [SourceData] {
+        let results = ResultSlots<Result<SourceData, StocktakeError>>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            do throws(StocktakeError) {
+                results[index] = .success(try reader.read(files[index]))
+            } catch {
+                results[index] = .failure(error)
+            }
+        }
+        var sources: [SourceData] = []
+        for index in files.indices {
+            let source = try results[index]!.get()
+            try check(source)
+            sources.append(source)
+        }
+        return sources
+    }
+
+    private static func check(_ source: SourceData) throws(StocktakeError) {
+        let file = source.file
+        let columns = source.layout.header.map { "\"\($0)\"" }.joined(separator: ", ")
+        if file.role == .central {
+            guard source.headerLine > 0 else {
+                throw .badData(path: file.path, reason: "the central sheet is empty. Export it again with its header row.")
+            }
+            guard source.layout.maps(.vtTag) else {
+                throw .badData(
+                    path: file.path,
+                    reason: "the central sheet has no VT tag column (its columns are \(columns)). "
+                        + "Map the tag column with --columns, for example {\"Asset #\": \"vt_tag\"}.")
+            }
+        } else if source.headerLine > 0 && !source.layout.hasIdentifier {
+            throw .badData(
+                path: file.path,
+                reason: "no column holds a VT tag, CNS number, serial number or MAC address (its columns are "
+                    + "\(columns)). Map one with --columns, for example {\"Asset #\": \"vt_tag\"}.")
+        }
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant, _ clock: ContinuousClock) -> Double {
+        let elapsed = clock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
+
+/// Fixed slots that concurrent workers each fill once.
+final class ResultSlots<Value>: @unchecked Sendable {
+    private var values: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        values = Array(repeating: nil, count: count)
+    }
+
+    subscript(index: Int) -> Value? {
+        get { lock.withLock { values[index] } }
+        set { lock.withLock { values[index] = newValue } }
+    }
+}

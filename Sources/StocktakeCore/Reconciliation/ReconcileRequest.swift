@@ -1,0 +1,27 @@
+/// Everything `stocktake reconcile` needs to reconcile one account from local files.
+public struct ReconcileRequest: Sendable {
+    /// The account name shown in logs, `run.json` and the report.
+    public var account: String
+    /// The central sheet.
+    public var central: String
+    /// Sighting files, or folders whose `.csv` and `.tsv` files are all sightings.
+    public var sightings: [String] = []
+    /// Register files or folders.
+    public var registers: [String] = []
+    /// The buildings table, when the account has one.
+    public var buildings: String?
+    /// An extra column mapping file.
+    public var columns: String?
+    /// Extra column mappings given directly (an account's `columns`), applied after `columns`.
+    public var columnMapping: [String: ColumnTarget] = [:]
+    public var rules: ReconciliationRules
+    /// Where the outputs are written; created when missing.
+    public var outputDirectory: String
+
+    public init(account: String, central: String, rules: ReconciliationRules, outputDirectory: String) {
+        self.account = account
+        self.central = central
+        self.rules = rules
+        self.outputDirectory = outputDirectory
+    }
+}

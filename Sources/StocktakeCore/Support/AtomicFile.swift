@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Writes files so that readers only ever see the old file or the complete new one, never half of it.
+///
+/// The bytes go to a temporary file in the same folder, are flushed to disk with `fsync`, and the temporary file
+/// is then renamed over the target. A full disk or a read-only folder leaves the old file untouched.
+public enum AtomicFile {
+    /// Replaces the file at `path` with `bytes`.
+    public static func write(_ bytes: [UInt8], to path: String) throws(StocktakeError) {
+        let temporary = path + ".partial-\(getpid())"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path) }
+        var written = 0
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            while written < buffer.count {
+                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                if result < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                written += result
+            }
+            return true
+        }
+        let error = errno
+        guard ok, fsync(descriptor) == 0 else {
+            close(descriptor)
+            unlink(temporary)
+            errno = error == 0 ? errno : error
+            throw failure(path)
+        }
+        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+            let failed = failure(path)
+            unlink(temporary)
+            throw failed
+        }
+    }
+
+    /// Replaces the file at `path` with the UTF-8 text.
+    public static func write(_ text: String, to path: String) throws(StocktakeError) {
+        try write(Array(text.utf8), to: path)
+    }
+
+    /// Creates `path` and its missing parents.
+    public static func makeDirectory(_ path: String) throws(StocktakeError) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST { throw failure(path) }
+        }
+    }
+
+    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.write(descriptor, bytes, count)
+        #else
+            Darwin.write(descriptor, bytes, count)
+        #endif
+    }
+
+    private static func failure(_ path: String) -> StocktakeError {
+        let code = errno
+        let reason: String
+        switch code {
+        case ENOSPC, EDQUOT: reason = "the disk is full"
+        case EROFS: reason = "the file system is read-only"
+        case EACCES, EPERM: reason = "permission denied"
+        case ENOENT: reason = "the folder does not exist"
+        default: reason = String(cString: strerror(code)).lowercased()
+        }
+        return .cannotWrite(path: path, reason: reason)
+    }
+}
