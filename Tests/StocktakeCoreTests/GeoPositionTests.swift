@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeCore
 import Testing
 
@@ -86,6 +87,25 @@ struct GeoPositionTests {
         #expect(GeoPosition.normalizePair(input) == .invalid(reason: reason))
     }
 
+    @Test(arguments: ["N/A, N/A", "(-,-)", "none none"])
+    func placeholderPairsAreEmpty(input: String) {
+        #expect(GeoPosition.normalizePair(input) == .empty)
+    }
+
+    @Test(arguments: [
+        "37.22961234567891", "-80.413912345678912345", "0.00000000000000000000001", "12345678901234567.5",
+        "000000000000000037.25", "37.250000000000000000000000",
+    ])
+    func longNumbersParseLikeTheStandardLibrary(input: String) {
+        let expected = Double(input)!
+        #expect(
+            GeoPosition.normalizeLongitude(input)
+                == (abs(expected) <= 180
+                    ? .value(expected)
+                    : .invalid(
+                        reason: "longitude \(input) is out of range (-180 to 180)")))
+    }
+
     @Test(arguments: [
         (-80.4139, "-80.4139"),
         (37.2296, "37.2296"),
@@ -102,6 +122,16 @@ struct GeoPositionTests {
     ])
     func writesShortestPlainDecimal(degrees: Double, expected: String) {
         #expect(GeoPosition.text(degrees) == expected)
+    }
+
+    @Test func decimalsParseLikeTheStandardLibrary() {
+        for step in 0..<2_000 {
+            let degrees = -180 + Double(step) * 0.179_912_345_678_9
+            for decimals in [1, 4, 7, 12] {
+                let text = String(format: "%.\(decimals)f", degrees)
+                #expect(GeoPosition.normalizeLongitude(text) == .value(Double(text)! == 0 ? 0 : Double(text)!))
+            }
+        }
     }
 
     @Test func textReadsBackAsTheSameValue() {
