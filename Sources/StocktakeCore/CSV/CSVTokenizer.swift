@@ -18,8 +18,15 @@ struct CSVTokenizer {
         case quoteInQuoted
     }
 
+    /// The bytes that end a run of plain bytes inside a quoted field (quote, CR, LF), as bits of a mask.
+    /// All special bytes are below 64, so one bit test per byte finds them, and letters fail the `< 64` test first.
+    private static let quotedStops: UInt64 =
+        1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn) | 1 << UInt64(ASCII.lineFeed)
+
     /// The field separator byte.
     private let delimiter: UInt8
+    /// The bytes that end a run of plain bytes outside quotes: those of `quotedStops` plus the delimiter.
+    private let unquotedStops: UInt64
     /// The file name used in errors.
     private let fileName: String
     private var state = State.recordStart
@@ -35,6 +42,9 @@ struct CSVTokenizer {
     private var fieldLine = 1
     /// Whether a stray quote was already reported for the current field (it is reported once per field).
     private var fieldHasStrayQuote = false
+    /// All bytes of the current field OR-ed together: when its top bit is clear the field is ASCII, and needs no
+    /// UTF-8 check.
+    private var fieldByteUnion: UInt8 = 0
     /// Unescaped bytes of the current record's fields, one after the other.
     private var bytes: [UInt8] = []
     /// End offset in `bytes` of each finished field of the current record.
@@ -47,6 +57,7 @@ struct CSVTokenizer {
     /// Creates a tokenizer splitting fields on `delimiter`; `fileName` names the file in errors.
     init(delimiter: Delimiter, fileName: String) {
         self.delimiter = delimiter.rawValue
+        unquotedStops = CSVTokenizer.quotedStops | 1 << UInt64(delimiter.rawValue)
         self.fileName = fileName
         bytes.reserveCapacity(4096)
         fieldEnds.reserveCapacity(64)
@@ -87,15 +98,14 @@ struct CSVTokenizer {
                 }
             case .unquoted:
                 let runStart = index
+                var union: UInt8 = 0
                 while index < count {
                     let byte = chunk[index]
-                    if byte == delimiter || byte == ASCII.quote || byte == ASCII.carriageReturn
-                        || byte == ASCII.lineFeed
-                    {
-                        break
-                    }
+                    if byte < 64 && unquotedStops & (1 &<< byte) != 0 { break }
+                    union |= byte
                     index += 1
                 }
+                fieldByteUnion |= union
                 if index > runStart {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[runStart..<index]))
                 }
@@ -116,11 +126,14 @@ struct CSVTokenizer {
                 }
             case .quoted:
                 let runStart = index
+                var union: UInt8 = 0
                 while index < count {
                     let byte = chunk[index]
-                    if byte == ASCII.quote || byte == ASCII.carriageReturn || byte == ASCII.lineFeed { break }
+                    if byte < 64 && CSVTokenizer.quotedStops & (1 &<< byte) != 0 { break }
+                    union |= byte
                     index += 1
                 }
+                fieldByteUnion |= union
                 if index > runStart {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[runStart..<index]))
                     previousByteWasCarriageReturn = false
@@ -198,20 +211,19 @@ struct CSVTokenizer {
     private mutating func endField() {
         let start = fieldEnds.last ?? 0
         let end = bytes.count
-        if let problem = invalidUTF8Problem(from: start, to: end) {
+        if fieldByteUnion >= 0x80, let problem = invalidUTF8Problem(from: start, to: end) {
             problems.append(problem)
         }
         fieldEnds.append(end)
         fieldHasStrayQuote = false
+        fieldByteUnion = 0
     }
 
     /// The `.invalidUTF8` problem of the field in `bytes[start..<end]`, or `nil` when it is valid UTF-8.
     private func invalidUTF8Problem(from start: Int, to end: Int) -> CSVFieldProblem? {
         bytes.withUnsafeBufferPointer { buffer in
             let field = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            guard field.contains(where: { $0 >= 0x80 }),
-                let offset = UTF8Validator.firstInvalidOffset(in: field)
-            else { return nil }
+            guard let offset = UTF8Validator.firstInvalidOffset(in: field) else { return nil }
             // Line ends inside a quoted field are kept as data, so counting them finds the bad byte's line.
             var problemLine = fieldLine
             var previous: UInt8 = 0

@@ -8,6 +8,9 @@ public struct CNSNumber: Hashable, Comparable, Sendable, CustomStringConvertible
     /// How many digits follow the `C` in the canonical form (the account's `cnsDigits`, 6 by default).
     public let digits: Int
 
+    /// The digit counts `normalize` supports (a `UInt64` holds 19 digits); check an account's setting against it.
+    public static let supportedDigits: ClosedRange<Int> = 1...DigitIdentifier.maximumDigits
+
     /// Creates a CNS number from its number and the account's digit count.
     public init(number: UInt64, digits: Int) {
         self.number = number
@@ -33,7 +36,7 @@ public struct CNSNumber: Hashable, Comparable, Sendable, CustomStringConvertible
     /// left-padded. Blanks and placeholders are `.empty`. Scientific notation, other characters, a decimal part,
     /// or more than `digits` digits are `.invalid`.
     ///
-    /// - Parameter digits: the account's CNS digit count, from 1 to 19.
+    /// - Parameter digits: the account's CNS digit count, from 1 to 19 (`supportedDigits`).
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>, digits: Int) -> Normalized<CNSNumber> {
         let trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) {

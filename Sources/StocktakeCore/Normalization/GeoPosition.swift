@@ -1,5 +1,3 @@
-import Foundation
-
 /// A GPS position in decimal degrees, as recorded where a device was scanned.
 public struct GeoPosition: Hashable, Sendable {
     /// Degrees north of the equator, from -90 to 90.
@@ -38,8 +36,8 @@ public struct GeoPosition: Hashable, Sendable {
     }
 
     /// Reads one cell holding `lat,lon` (also `lat, lon`, `lat lon` or `lat;lon`, optionally inside
-    /// parentheses), as GPS and "Coordinates" columns hold it. Blanks and placeholders are `.empty`; a cell
-    /// without two numbers, or with either one out of range, is `.invalid`.
+    /// parentheses), as GPS and "Coordinates" columns hold it. Blanks and placeholders, also as both halves
+    /// (`N/A, N/A`), are `.empty`; a cell without two numbers, or with either one out of range, is `.invalid`.
     public static func normalizePair(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<GeoPosition> {
         var trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) {
@@ -64,6 +62,8 @@ public struct GeoPosition: Hashable, Sendable {
         let latitude = reading(latitudeBytes, axis: .latitude)
         let longitude = reading(longitudeBytes, axis: .longitude)
         switch (latitude, longitude) {
+        case (.blank, .blank):
+            return .empty
         case (.degrees(let latitude), .degrees(let longitude)):
             return .value(GeoPosition(latitude: latitude, longitude: longitude))
         case (.degrees, _):
@@ -173,18 +173,56 @@ public struct GeoPosition: Hashable, Sendable {
         guard trimmed.count <= longestNumber, isPlainDecimal(trimmed) else {
             return .notANumber
         }
-        let degrees = withUnsafeTemporaryAllocation(of: CChar.self, capacity: trimmed.count + 1) { buffer in
-            for (offset, byte) in trimmed.enumerated() {
-                buffer[offset] = CChar(bitPattern: byte)
-            }
-            buffer[trimmed.count] = 0
-            return strtod(buffer.baseAddress!, nil)
-        }
+        let degrees = exactDecimal(trimmed) ?? Double(String(decoding: trimmed, as: UTF8.self)) ?? .nan
         guard degrees.isFinite, abs(degrees) <= axis.limit else {
             return .outOfRange
         }
         return .degrees(degrees == 0 ? 0 : degrees)
     }
+
+    /// The value of a plain decimal (see `isPlainDecimal`) when it has at most 15 significant digits and at most
+    /// 22 decimals, computed without building a string; `nil` for other numbers.
+    ///
+    /// Both the integer of the digits and the power of ten are then exact doubles, and one correctly rounded
+    /// division gives the correctly rounded value, the same as a full decimal parser would.
+    private static func exactDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = bytes.startIndex
+        var negative = false
+        if bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+            negative = bytes[index] == UInt8(ascii: "-")
+            index += 1
+        }
+        var digits: UInt64 = 0
+        var significantDigits = 0
+        var decimals = 0
+        var afterPoint = false
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            index += 1
+            if byte == UInt8(ascii: ".") {
+                afterPoint = true
+                continue
+            }
+            digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+            if digits > 0 {
+                significantDigits += 1
+            }
+            if afterPoint {
+                decimals += 1
+            }
+            if significantDigits > 15 || decimals >= powersOfTen.count {
+                return nil
+            }
+        }
+        let magnitude = Double(digits) / powersOfTen[decimals]
+        return negative ? -magnitude : magnitude
+    }
+
+    /// 10⁰ through 10²², every power of ten that a `Double` holds exactly.
+    private static let powersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
 
     /// True for an optional sign followed by digits with at most one decimal point and at least one digit.
     private static func isPlainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -225,7 +225,7 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
             return index + 1 == bytes.endIndex
         }
         guard skip(bytes, &index, UInt8(ascii: "+")) || skip(bytes, &index, UInt8(ascii: "-")),
-            let zoneHour = digitRun(bytes, &index, minimum: 2, maximum: 2), zoneHour <= 18
+            let zoneHour = twoDigits(bytes, &index), zoneHour <= 18
         else {
             return false
         }
@@ -233,7 +233,7 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
             return true
         }
         _ = skip(bytes, &index, UInt8(ascii: ":"))
-        guard let zoneMinute = digitRun(bytes, &index, minimum: 2, maximum: 2), zoneMinute < 60 else {
+        guard let zoneMinute = twoDigits(bytes, &index), zoneMinute < 60 else {
             return false
         }
         return index == bytes.endIndex
@@ -249,8 +249,11 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
         guard (1...12).contains(month) else {
             return .invalid(reason: "has month \(month); months run from 1 to 12")
         }
+        guard day >= 1 else {
+            return .invalid(reason: "has day \(day); days of the month start at 1")
+        }
         let length = daysIn(month: month, year: year)
-        guard (1...length).contains(day) else {
+        guard day <= length else {
             return .invalid(reason: "has day \(day), but \(monthNames[month - 1]) \(year) has \(length) days")
         }
         return .value(InventoryDate(daysSinceEpoch: Int32(days(year: year, month: month, day: day))))
@@ -337,6 +340,16 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
             return nil
         }
         index = end
+        return value
+    }
+
+    /// Reads exactly two digits at `index`, whatever follows them, and moves past them; `nil` (without moving)
+    /// when there are not two digits there.
+    private static func twoDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int? {
+        guard bytes.endIndex - index >= 2, let value = number(bytes, index..<index + 2) else {
+            return nil
+        }
+        index += 2
         return value
     }
 

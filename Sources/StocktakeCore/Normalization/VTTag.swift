@@ -9,6 +9,9 @@ public struct VTTag: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// How many digits the canonical form has (the account's `tagDigits`, 6 by default).
     public let digits: Int
 
+    /// The digit counts `normalize` supports (a `UInt64` holds 19 digits); check an account's setting against it.
+    public static let supportedDigits: ClosedRange<Int> = 1...DigitIdentifier.maximumDigits
+
     /// Creates a tag from its number and the account's digit count.
     public init(number: UInt64, digits: Int) {
         self.number = number
@@ -34,7 +37,7 @@ public struct VTTag: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// placeholders are `.empty`. Scientific notation, other characters, a decimal part, or more than `digits`
     /// digits (leading zeros included) are `.invalid`.
     ///
-    /// - Parameter digits: the account's tag digit count, from 1 to 19.
+    /// - Parameter digits: the account's tag digit count, from 1 to 19 (`supportedDigits`).
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>, digits: Int) -> Normalized<VTTag> {
         let trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) {
