@@ -1,0 +1,159 @@
+/// How one spreadsheet is read: the answer to the clerk's "why wasn't my column picked up?".
+///
+/// It shows the delimiter and encoding found, each header and the field it maps to, the unmapped columns, the
+/// row count, and every problem with its line number; optionally every cell exactly as parsed.
+public struct Inspection: Sendable {
+    /// One problem, located.
+    public struct Problem: Sendable, Hashable {
+        public var line: Int
+        public var row: Int?
+        public var column: String?
+        public var message: String
+    }
+
+    public var file: SourceFile
+    public var layout: HeaderLayout
+    public var delimiter: Delimiter
+    public var hadByteOrderMark: Bool
+    public var lineEnding: String?
+    /// Lines with bytes that are not UTF-8.
+    public var invalidUTF8Lines: [Int]
+    /// The line the header row is on (0 for an empty file).
+    public var headerLine: Int
+    public var rowCount: Int
+    public var problems: [Problem]
+    /// Data records exactly as parsed (only filled when rows were asked for).
+    public var rows: [[String]]
+
+    /// Reads `path` with `mapping`; `keepRows` keeps every parsed cell for `--rows`.
+    public static func inspect(path: String, mapping: ColumnMapping, keepRows: Bool) throws(StocktakeError)
+        -> Inspection
+    {
+        let file = SourceFile(path: path, role: .sighting)
+        let data = try SourceReader(mapping: mapping).read(file)
+        var raw: CSVReader
+        do {
+            raw = try CSVReader(path: path)
+        } catch {
+            throw SourceReader.translate(error, file: file)
+        }
+        var rows: [[String]] = []
+        var invalidLines: [Int] = []
+        var first = true
+        do {
+            try raw.forEachRecord { record in
+                for problem in record.problems where problem.kind == .invalidUTF8 {
+                    if invalidLines.last != problem.line { invalidLines.append(problem.line) }
+                }
+                if first {
+                    first = false
+                } else if keepRows {
+                    rows.append(record.strings)
+                }
+            }
+        } catch {
+            throw .badData(path: path, reason: "\(error)")
+        }
+        var problems = data.layout.notes.map { Problem(line: data.headerLine, row: nil, column: nil, message: $0) }
+        if data.headerLine > 0 && !data.layout.hasIdentifier {
+            problems.append(
+                Problem(
+                    line: data.headerLine, row: nil, column: nil,
+                    message: "No column holds a VT tag, CNS number, serial number or MAC address; map one with --columns."
+                ))
+        }
+        for issue in data.issues {
+            let subject = issue.column.map { "column \"\($0)\": \"\(issue.value)\" " } ?? ""
+            problems.append(
+                Problem(line: issue.line, row: issue.row, column: issue.column, message: "row \(issue.row): \(subject)\(issue.reason)"))
+        }
+        for repeated in data.repeatedRows {
+            let first = data.records[repeated.firstRecordIndex].row
+            problems.append(
+                Problem(
+                    line: repeated.line, row: repeated.row, column: nil,
+                    message: "row \(repeated.row) repeats row \(first) exactly; it counts once"))
+        }
+        problems.sort { ($0.line, $0.row ?? 0) < ($1.line, $1.row ?? 0) }
+        return Inspection(
+            file: file, layout: data.layout, delimiter: raw.delimiter, hadByteOrderMark: raw.hadByteOrderMark,
+            lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines, headerLine: data.headerLine, rowCount: data.rowCount,
+            problems: problems, rows: rows)
+    }
+
+    /// The encoding as the clerk reads it.
+    public var encoding: String {
+        var text = hadByteOrderMark ? "UTF-8 with byte-order mark" : "UTF-8"
+        if !invalidUTF8Lines.isEmpty {
+            let lines = invalidUTF8Lines.prefix(5).map(String.init).joined(separator: ", ")
+            text += " (bytes that are not UTF-8 on line\(invalidUTF8Lines.count > 1 ? "s" : "") \(lines)"
+            text += invalidUTF8Lines.count > 5 ? " and \(invalidUTF8Lines.count - 5) more)" : ")"
+        }
+        return text
+    }
+
+    /// The report for people.
+    public var text: String {
+        var lines = [
+            "File:       \(file.path)",
+            "Delimiter:  \(delimiter.name)",
+            "Encoding:   \(encoding)",
+            "Line ends:  \(lineEnding ?? "none")",
+            "Rows:       \(rowCount) data rows" + (headerLine > 0 ? " after the header on line \(headerLine)" : ""),
+            "",
+        ]
+        let width = max(6, layout.header.indices.map { HeaderLayout.label(layout.header[$0], index: $0).count }.max() ?? 0)
+        lines.append("Column".padding(to: width) + "  Maps to")
+        for (index, name) in layout.header.enumerated() {
+            let label = HeaderLayout.label(name, index: index)
+            let target = layout.targets[index].map(\.description) ?? "(unmapped)"
+            lines.append(label.padding(to: width) + "  " + target)
+        }
+        lines.append("")
+        lines.append("Unmapped:   " + (layout.unmapped.isEmpty ? "none" : layout.unmapped.joined(separator: ", ")))
+        if problems.isEmpty {
+            lines.append("Problems:   none")
+        } else {
+            lines.append("Problems:   \(problems.count)")
+            for problem in problems { lines.append("  line \(problem.line): \(problem.message)") }
+        }
+        if !rows.isEmpty {
+            lines.append("")
+            for row in rows { lines.append(row.joined(separator: " | ")) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The report as JSON: `{"header":[…],"rows":[[…],…],"mapping":{…},"unmapped":[…],"problems":[…]}`, with
+    /// file facts after those keys.
+    public func json(includeRows: Bool) -> String {
+        var pairs: [(String, String)] = [("header", JSONText.array(layout.header))]
+        if includeRows {
+            pairs.append(("rows", "[" + rows.map(JSONText.array).joined(separator: ",") + "]"))
+        }
+        let mapping = layout.header.indices.compactMap { index -> (String, String)? in
+            guard let target = layout.targets[index] else { return nil }
+            return (HeaderLayout.label(layout.header[index], index: index), JSONText.quoted(target.description))
+        }
+        pairs.append(("mapping", JSONText.object(mapping)))
+        pairs.append(("unmapped", JSONText.array(layout.unmapped)))
+        let problemObjects = problems.map { problem in
+            JSONText.object(
+                [("line", String(problem.line))] + (problem.row.map { [("row", String($0))] } ?? [])
+                    + (problem.column.map { [("column", JSONText.quoted($0))] } ?? [])
+                    + [("message", JSONText.quoted(problem.message))])
+        }
+        pairs.append(("problems", "[" + problemObjects.joined(separator: ",") + "]"))
+        pairs.append(("delimiter", JSONText.quoted(delimiter.name)))
+        pairs.append(("encoding", JSONText.quoted(encoding)))
+        pairs.append(("lineEnding", lineEnding.map(JSONText.quoted) ?? "null"))
+        pairs.append(("rowCount", String(rowCount)))
+        return JSONText.object(pairs) + "\n"
+    }
+}
+
+extension String {
+    func padding(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
