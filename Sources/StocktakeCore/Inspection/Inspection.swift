@@ -59,13 +59,16 @@ public struct Inspection: Sendable {
             problems.append(
                 Problem(
                     line: data.headerLine, row: nil, column: nil,
-                    message: "No column holds a VT tag, CNS number, serial number or MAC address; map one with --columns."
+                    message:
+                        "No column holds a VT tag, CNS number, serial number or MAC address; map one with --columns."
                 ))
         }
         for issue in data.issues {
             let subject = issue.column.map { "column \"\($0)\": \"\(issue.value)\" " } ?? ""
             problems.append(
-                Problem(line: issue.line, row: issue.row, column: issue.column, message: "row \(issue.row): \(subject)\(issue.reason)"))
+                Problem(
+                    line: issue.line, row: issue.row, column: issue.column,
+                    message: "row \(issue.row): \(subject)\(issue.reason)"))
         }
         for repeated in data.repeatedRows {
             let first = data.records[repeated.firstRecordIndex].row
@@ -77,7 +80,8 @@ public struct Inspection: Sendable {
         problems.sort { ($0.line, $0.row ?? 0) < ($1.line, $1.row ?? 0) }
         return Inspection(
             file: file, layout: data.layout, delimiter: raw.delimiter, hadByteOrderMark: raw.hadByteOrderMark,
-            lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines, headerLine: data.headerLine, rowCount: data.rowCount,
+            lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines, headerLine: data.headerLine,
+            rowCount: data.rowCount,
             problems: problems, rows: rows)
     }
 
@@ -102,7 +106,8 @@ public struct Inspection: Sendable {
             "Rows:       \(rowCount) data rows" + (headerLine > 0 ? " after the header on line \(headerLine)" : ""),
             "",
         ]
-        let width = max(6, layout.header.indices.map { HeaderLayout.label(layout.header[$0], index: $0).count }.max() ?? 0)
+        let width = max(
+            6, layout.header.indices.map { HeaderLayout.label(layout.header[$0], index: $0).count }.max() ?? 0)
         lines.append("Column".padding(to: width) + "  Maps to")
         for (index, name) in layout.header.enumerated() {
             let label = HeaderLayout.label(name, index: index)

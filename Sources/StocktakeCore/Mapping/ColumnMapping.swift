@@ -10,10 +10,6 @@ public struct ColumnMapping: Sendable {
     /// The built-in synonyms of DOMAIN.md, with no account additions.
     public static let builtIn = ColumnMapping(targets: ColumnMapping.synonyms())
 
-    private init(targets: [String: ColumnTarget]) {
-        self.targets = targets
-    }
-
     /// The mapping with `additions` (header name → target) taking precedence over the built-in synonyms.
     public func adding(_ additions: [String: ColumnTarget]) -> ColumnMapping {
         var copy = self
@@ -30,7 +26,11 @@ public struct ColumnMapping: Sendable {
 
     /// The comparison key of a header: lower-case letters and digits only.
     public static func key(_ header: String) -> String {
-        String(String.UnicodeScalarView(header.lowercased().unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil }))
+        String(
+            String.UnicodeScalarView(
+                header.lowercased().unicodeScalars.filter {
+                    $0.properties.isAlphabetic || $0.properties.numericType != nil
+                }))
     }
 
     private static func synonyms() -> [String: ColumnTarget] {

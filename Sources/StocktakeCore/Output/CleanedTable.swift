@@ -8,7 +8,9 @@ public enum CleanedTable {
         var writer = CSVWriter(header: columns)
         for asset in reconciliation.assets {
             writer.append(
-                CanonicalField.allCases.map(asset.values.text) + [asset.status.rawValue, asset.sources.joined(separator: "; ")])
+                CanonicalField.allCases.map(asset.values.text) + [
+                    asset.status.rawValue, asset.sources.joined(separator: "; "),
+                ])
         }
         return writer.bytes
     }

@@ -44,10 +44,12 @@ public enum HTMLReport {
             }
             page += "</table>\n"
         }
-        page += "<h2>Files read</h2>\n<table><tr><th>File</th><th>Role</th><th>Rows</th><th>Unmapped columns</th></tr>\n"
+        page +=
+            "<h2>Files read</h2>\n<table><tr><th>File</th><th>Role</th><th>Rows</th><th>Unmapped columns</th></tr>\n"
         for input in reconciliation.inputs {
             page += "<tr><td>\(escape(input.file.displayName))</td><td>\(input.file.role.rawValue)</td>"
-            page += "<td class=\"number\">\(input.rows)</td><td>\(escape(input.unmapped.joined(separator: ", ")))</td></tr>\n"
+            page +=
+                "<td class=\"number\">\(input.rows)</td><td>\(escape(input.unmapped.joined(separator: ", ")))</td></tr>\n"
         }
         page += "</table>\n</body></html>\n"
         return page

@@ -23,7 +23,8 @@ public enum RunRecord {
             ("discrepancies", JSONText.object(byCode, indent: 4)),
         ]
         let total = details.finished.timeIntervalSince(details.started)
-        let durations = details.durations.map { ($0.phase, JSONText.seconds($0.seconds)) } + [("total", JSONText.seconds(total))]
+        let durations =
+            details.durations.map { ($0.phase, JSONText.seconds($0.seconds)) } + [("total", JSONText.seconds(total))]
         let outputs = ["cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json"]
         return JSONText.object(
             [

@@ -30,7 +30,8 @@ public enum Summary {
             for note in input.notes { lines.append("Note: \(input.file.displayName): \(note)") }
         }
         lines.append(
-            details.pushes.isEmpty ? "Pushed: nothing (local run)." : "Pushed: " + details.pushes.joined(separator: "; "))
+            details.pushes.isEmpty
+                ? "Pushed: nothing (local run)." : "Pushed: " + details.pushes.joined(separator: "; "))
         lines.append("Report: \(details.path(of: "report.html"))")
         return lines.joined(separator: "\n") + "\n"
     }

@@ -21,7 +21,8 @@ public enum BuildingTableFile {
                 guard cells.count >= 2, !cells[0].isEmpty, !cells[1].isEmpty else {
                     problem = .badData(
                         path: path,
-                        reason: "line \(record.line) needs a building code and a name (code,name[,latitude,longitude]).")
+                        reason: "line \(record.line) needs a building code and a name (code,name[,latitude,longitude])."
+                    )
                     return
                 }
                 let latitude = cells.count > 2 ? GeoPosition.normalizeLatitude(cells[2]).value : nil

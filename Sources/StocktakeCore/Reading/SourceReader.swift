@@ -174,9 +174,11 @@ private struct ReadState {
             field = mapped
         }
         switch field {
-        case .vtTag: return take(VTTag.normalize(cell, digits: reader.tagDigits), \.vtTag, field, cell, column, row, line)
+        case .vtTag:
+            return take(VTTag.normalize(cell, digits: reader.tagDigits), \.vtTag, field, cell, column, row, line)
         case .cnsNumber:
-            return take(CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
+            return take(
+                CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
         case .serialNumber: return take(SerialNumber.normalize(cell), \.serialNumber, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model: return take(FreeText.normalize(cell, style: .upperCased), \.model, field, cell, column, row, line)

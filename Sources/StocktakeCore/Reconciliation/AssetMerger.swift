@@ -68,7 +68,9 @@ struct AssetMerger {
     /// The distinct values of `field` among `members`, the winning value first, when there are two or more.
     func conflict(in field: CanonicalField, among members: [RecordReference]) -> [FieldValue]? {
         guard let rank = ranks[field] else { return nil }
-        let ordered = members.filter { values(of: $0).has(field) }.sorted { rank[Int($0.source)] < rank[Int($1.source)] }
+        let ordered = members.filter { values(of: $0).has(field) }.sorted {
+            rank[Int($0.source)] < rank[Int($1.source)]
+        }
         var distinct: [FieldValue] = []
         for reference in ordered {
             let text = values(of: reference).text(field)

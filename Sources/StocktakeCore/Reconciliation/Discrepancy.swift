@@ -49,6 +49,7 @@ public struct Discrepancy: Sendable, Hashable {
         for (a, b) in zip(left, right) where a != b { return (a ?? "") < (b ?? "") }
         if lhs.field != rhs.field { return (lhs.field?.rawValue ?? "") < (rhs.field?.rawValue ?? "") }
         if lhs.value != rhs.value { return lhs.value < rhs.value }
-        return (lhs.sources.first ?? SourceLocation(file: "", row: 0)) < (rhs.sources.first ?? SourceLocation(file: "", row: 0))
+        return (lhs.sources.first ?? SourceLocation(file: "", row: 0))
+            < (rhs.sources.first ?? SourceLocation(file: "", row: 0))
     }
 }

@@ -114,7 +114,8 @@ public enum ReconcileJob {
         let columns = source.layout.header.map { "\"\($0)\"" }.joined(separator: ", ")
         if file.role == .central {
             guard source.headerLine > 0 else {
-                throw .badData(path: file.path, reason: "the central sheet is empty. Export it again with its header row.")
+                throw .badData(
+                    path: file.path, reason: "the central sheet is empty. Export it again with its header row.")
             }
             guard source.layout.maps(.vtTag) else {
                 throw .badData(

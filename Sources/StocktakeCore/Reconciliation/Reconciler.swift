@@ -232,7 +232,8 @@ private struct Run {
             let values = merged[asset]
             var whereabouts = ""
             if let building = values.building {
-                whereabouts = " Look for it in building \(building)" + (values.room.map { " room \($0)" } ?? "")
+                whereabouts =
+                    " Look for it in building \(building)" + (values.room.map { " room \($0)" } ?? "")
                     + ", or retire it in the central sheet."
             } else {
                 whereabouts = " Look for the device, or retire it in the central sheet."
@@ -368,17 +369,23 @@ private struct Run {
             let owner = tag.map { " (VT tag \($0))" } ?? ""
             switch issue.kind {
             case .raggedRow, .noIdentifier:
-                message = "\(place)\(owner) \(issue.reason). "
-                    + (issue.kind == .raggedRow ? "The row was read as far as its cells go." : "Add an identifier or remove the row.")
+                message =
+                    "\(place)\(owner) \(issue.reason). "
+                    + (issue.kind == .raggedRow
+                        ? "The row was read as far as its cells go." : "Add an identifier or remove the row.")
             case .unknownBuilding:
-                message = "The building \"\(issue.value)\" in \(place)\(owner) is not in the buildings table. "
+                message =
+                    "The building \"\(issue.value)\" in \(place)\(owner) is not in the buildings table. "
                     + "Correct the building or add it to the buildings table."
             case .invalidValue, .damagedText:
                 subject = issue.field?.spokenName ?? "cell"
-                if let column = issue.column, issue.field == nil || ColumnMapping.key(column) != ColumnMapping.key(subject) {
+                if let column = issue.column,
+                    issue.field == nil || ColumnMapping.key(column) != ColumnMapping.key(subject)
+                {
                     subject += " (column \"\(column)\")"
                 }
-                message = "The \(subject) \"\(issue.value)\" in \(place)\(owner) \(issue.reason). "
+                message =
+                    "The \(subject) \"\(issue.value)\" in \(place)\(owner) \(issue.reason). "
                     + (issue.kind == .damagedText ? "Check the cell." : "It was left out; correct the cell.")
             }
             found.append(

@@ -1,0 +1,33 @@
+import StocktakeCore
+
+/// `stocktake inspect`: show how a spreadsheet is read.
+enum InspectCommand {
+    static let usage = """
+        Show how a spreadsheet is read: delimiter, encoding, each header and the field it maps to,
+        unmapped columns, row count, and problems with their line numbers.
+
+        Usage:
+            stocktake inspect FILE [--columns FILE] [--rows] [--json]
+
+        Options:
+            --columns FILE   Extra column mapping, as for 'stocktake reconcile'.
+            --rows           Also print every row, each cell exactly as parsed (before normalization).
+            --json           Print JSON: {"header":[…],"rows":[[…],…],"mapping":{…},"unmapped":[…],"problems":[…]}.
+
+        Exit status: 0 read, 64 bad usage, 65 unreadable data, 66 missing file.
+        """
+
+    static func run(_ arguments: [String]) throws(StocktakeError) {
+        var options = ArgumentList(arguments, command: "inspect")
+        var mapping = ColumnMapping.builtIn
+        if let columns = try options.value("--columns") {
+            mapping = mapping.adding(try ColumnMappingFile.load(path: columns))
+        }
+        let rows = options.flag("--rows")
+        let json = options.flag("--json")
+        let files = try options.positionals()
+        guard files.count == 1 else { throw options.usage("give exactly one FILE to inspect") }
+        let inspection = try Inspection.inspect(path: files[0], mapping: mapping, keepRows: rows)
+        print(json ? inspection.json(includeRows: rows) : inspection.text, terminator: "")
+    }
+}
