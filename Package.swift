@@ -19,5 +19,7 @@ let package = Package(
         .executableTarget(name: "stocktake-bench", dependencies: ["StocktakeGenerator", "StocktakeCore"]),
         .testTarget(name: "StocktakeCoreTests", dependencies: ["StocktakeCore", "StocktakeGenerator"]),
         .testTarget(name: "StocktakeGeneratorTests", dependencies: ["StocktakeGenerator"]),
+        // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
+        .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore"]),
     ]
 )
