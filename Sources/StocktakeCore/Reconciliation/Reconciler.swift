@@ -363,7 +363,7 @@ private struct Run {
         for key in order {
             let (issue, rowValues, locations) = groups[key]!
             let tag = key.asset >= 0 ? graph.tags[key.asset] ?? nil : nil
-            var subject: String
+            let subject: String
             var message: String
             let place = SourceLocation.spoken(locations)
             let owner = tag.map { " (VT tag \($0))" } ?? ""
@@ -378,12 +378,7 @@ private struct Run {
                     "The building \"\(issue.value)\" in \(place)\(owner) is not in the buildings table. "
                     + "Correct the building or add it to the buildings table."
             case .invalidValue, .damagedText:
-                subject = issue.field?.spokenName ?? "cell"
-                if let column = issue.column,
-                    issue.field == nil || ColumnMapping.key(column) != ColumnMapping.key(subject)
-                {
-                    subject += " (column \"\(column)\")"
-                }
+                subject = issue.field?.spokenName ?? issue.column.map { "cell in column \"\($0)\"" } ?? "cell"
                 message =
                     "The \(subject) \"\(issue.value)\" in \(place)\(owner) \(issue.reason). "
                     + (issue.kind == .damagedText ? "Check the cell." : "It was left out; correct the cell.")
