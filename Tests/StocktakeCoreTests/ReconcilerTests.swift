@@ -91,7 +91,7 @@ struct ReconcilerTests {
         #expect(duplicate.value == "CNG456")
         #expect(
             duplicate.message
-                == "VT tag 004512 is on two devices: serial CNF123 in central.csv row 1 and survey.csv row 1 and "
+                == "VT tag 004512 is on two devices: serial CNF123 in central.csv row 1 and survey.csv row 1; "
                 + "serial CNG456 in survey.csv row 3. Check which device carries the sticker.")
         #expect(result.asset("004512")?.status == .conflict)
         #expect(result.asset("004512")?.values.serialNumber?.description == "CNF123")

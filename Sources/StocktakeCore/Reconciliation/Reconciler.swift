@@ -95,7 +95,7 @@ private struct Run {
                     value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
                     sources: distinct.flatMap(\.locations).sorted(),
                     message: "VT tag \(tag) is on \(distinct.count == 2 ? "two" : "\(distinct.count)") devices: "
-                        + Self.sentenceList(devices) + ". Check which device carries the sticker."))
+                        + Self.itemList(devices, distinct) + ". Check which device carries the sticker."))
             return
         }
     }
@@ -112,7 +112,7 @@ private struct Run {
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .cnsNumber,
                 value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
                 sources: distinct.flatMap(\.locations).sorted(),
-                message: "VT tag \(tag) is paired with " + Self.sentenceList(pairs)
+                message: "VT tag \(tag) is paired with " + Self.itemList(pairs, distinct)
                     + ". Check the CNS label on the device and correct the wrong record."))
     }
 
@@ -422,6 +422,13 @@ private struct Run {
             if names.last != name, !names.contains(name) { names.append(name) }
         }
         return names
+    }
+
+    /// Items that each name their rows: joined with "and" while every item has one row, else with semicolons so
+    /// the rows of one item do not run into the next.
+    static func itemList(_ parts: [String], _ values: [AssetMerger.FieldValue]) -> String {
+        guard values.contains(where: { $0.locations.count > 1 }) else { return sentenceList(parts) }
+        return parts.joined(separator: "; ")
     }
 
     static func sentenceList(_ parts: [String]) -> String {
