@@ -15,7 +15,8 @@ public enum ColumnMappingFile {
             throw .missingInput(path: path, what: "column mapping")
         }
         let text = String(decoding: data, as: UTF8.self)
-        if text.trimmingSpaces.hasPrefix("{") {
+        let start = text.trimmingSpaces
+        if start.hasPrefix("{") || start.hasPrefix("[") {
             return try parseJSON(data, path: path)
         }
         return try parseCSV(text, path: path)
@@ -71,6 +72,10 @@ public enum ColumnMappingFile {
                 if first, ColumnMapping.key(cells[1]) == "field" { return }
                 pairs[cells[0]] = cells[1]
             }
+        } catch let error as CSVError {
+            var reason = SourceReader.reason(error)
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw .badColumnMapping(path: path, header: nil, reason: reason)
         } catch {
             throw .badColumnMapping(path: path, header: nil, reason: "\(error)")
         }

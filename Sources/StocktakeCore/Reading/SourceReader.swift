@@ -48,8 +48,19 @@ public struct SourceReader: Sendable {
             if reason.contains("No such file") { return .missingInput(path: file.path, what: "file") }
             return .unreadableInput(path: file.path, reason: "it cannot be read (\(reason))")
         case .unterminatedQuote, .unsupportedEncoding:
-            return .badData(path: file.path, reason: error.description)
+            return .badData(path: file.path, reason: reason(error))
         }
+    }
+
+    /// The error's sentence without the file name it starts with, for messages that name the file by its path.
+    static func reason(_ error: CSVError) -> String {
+        let file: String
+        switch error {
+        case .unterminatedQuote(let name, _), .unsupportedEncoding(let name, _), .unreadable(let name, _):
+            file = name
+        }
+        let text = error.description
+        return text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text
     }
 }
 

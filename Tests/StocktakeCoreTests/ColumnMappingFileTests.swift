@@ -1,0 +1,115 @@
+import StocktakeCore
+import Testing
+
+struct ColumnMappingFileTests {
+    static let allowed =
+        "vt_tag, cns_number, serial_number, mac_address, model, description, building, room, mount, custodian, "
+        + "latitude, longitude, last_seen, stock_number, gps or ignore"
+
+    let folder = TemporaryFolder()
+
+    @Test func readsAJSONObject() throws {
+        let path = folder.write(
+            #"{ "Asset #": "vt_tag", "Coordinates (WGS84)": "gps", "Notes": "ignore", "Where": " ROOM " }"#,
+            to: "columns.json")
+        let mapping = try ColumnMappingFile.load(path: path)
+        #expect(
+            mapping == [
+                "Asset #": .field(.vtTag), "Coordinates (WGS84)": .position, "Notes": .ignored, "Where": .field(.room),
+            ])
+    }
+
+    @Test func readsAJSONObjectAfterLeadingSpace() throws {
+        let path = folder.write("\n  {\"Asset #\": \"vt_tag\"}\n", to: "columns.json")
+        #expect(try ColumnMappingFile.load(path: path) == ["Asset #": .field(.vtTag)])
+    }
+
+    @Test func readsATwoColumnCSVWithAHeaderRow() throws {
+        let path = folder.write("column,field\r\nAsset #,vt_tag\r\n\"Lat, Lon\",gps\r\nNotes,ignore\r\n", to: "c.csv")
+        let mapping = try ColumnMappingFile.load(path: path)
+        #expect(mapping == ["Asset #": .field(.vtTag), "Lat, Lon": .position, "Notes": .ignored])
+    }
+
+    @Test func readsATwoColumnCSVWithoutAHeaderRow() throws {
+        let path = folder.write("Asset #,vt_tag\nWhere,room\n", to: "c.csv")
+        #expect(try ColumnMappingFile.load(path: path) == ["Asset #": .field(.vtTag), "Where": .field(.room)])
+    }
+
+    @Test func csvHeaderRowIsRecognisedInAnyCase() throws {
+        let path = folder.write("Column,Field\nAsset #,vt_tag\n", to: "c.csv")
+        #expect(try ColumnMappingFile.load(path: path) == ["Asset #": .field(.vtTag)])
+    }
+
+    @Test func csvLinesWithOneCellAreSkipped() throws {
+        let path = folder.write("Asset #,vt_tag\nlonely\n", to: "c.csv")
+        #expect(try ColumnMappingFile.load(path: path) == ["Asset #": .field(.vtTag)])
+    }
+
+    @Test func unknownFieldNameInJSON() throws {
+        let path = folder.write(#"{"Asset #": "tag"}"#, to: "columns.json")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(
+            error
+                == .badColumnMapping(
+                    path: path, header: "Asset #", reason: "\"tag\" is not a field; use one of \(Self.allowed)"))
+        #expect(
+            error?.description
+                == "\(path): the mapping of column \"Asset #\" is wrong: \"tag\" is not a field; use one of "
+                + "\(Self.allowed).")
+        #expect(error?.exitStatus == .dataError)
+    }
+
+    @Test func unknownFieldNameInCSV() throws {
+        let path = folder.write("column,field\nAsset #,serial\n", to: "c.csv")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(
+            error?.description
+                == "\(path): the mapping of column \"Asset #\" is wrong: \"serial\" is not a field; use one of "
+                + "\(Self.allowed).")
+    }
+
+    @Test func jsonThatIsNotAnObject() throws {
+        let path = folder.write(#"["vt_tag", "serial_number"]"#, to: "columns.json")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(
+            error?.description
+                == "\(path): the column mapping cannot be used: it must be a JSON object of column → field.")
+    }
+
+    @Test func invalidJSON() throws {
+        let path = folder.write(#"{"Asset #": "vt_tag",}x"#, to: "columns.json")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(error?.description == "\(path): the column mapping cannot be used: it is not valid JSON.")
+    }
+
+    @Test func jsonValueThatIsNotAString() throws {
+        let path = folder.write(#"{"Asset #": 7}"#, to: "columns.json")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(
+            error?.description
+                == "\(path): the mapping of column \"Asset #\" is wrong: the field name must be a string.")
+    }
+
+    @Test func missingFile() throws {
+        let path = folder.path("nope.json")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(error == .missingInput(path: path, what: "column mapping"))
+        #expect(error?.description == "\(path): no such column mapping. Check the path, or create it.")
+        #expect(error?.exitStatus == .noInput)
+    }
+
+    @Test func unterminatedQuoteInCSV() throws {
+        let path = folder.write("Asset #,vt_tag\n\"Notes,ignore\n", to: "c.csv")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(
+            error?.description
+                == "\(path): the column mapping cannot be used: a quoted field opened on line 2 is never closed. "
+                + "Look for a stray \" on that line and save the file again.")
+    }
+
+    @Test func parseChecksEveryName() throws {
+        #expect(
+            try ColumnMappingFile.parse(["A": "model", "B": "-"], path: "x") == ["A": .field(.model), "B": .ignored])
+        #expect(throws: StocktakeError.self) { try ColumnMappingFile.parse(["A": "modell"], path: "x") }
+    }
+}
