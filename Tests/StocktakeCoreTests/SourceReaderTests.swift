@@ -355,4 +355,10 @@ struct SourceReaderTests {
         #expect(data.records.first?.values.text(.serialNumber) == "ABC")
         #expect(data.records.first?.values.model == "AP")
     }
+
+    @Test func rowWithOneCellIsCountedInTheSingular() throws {
+        let data = try read("Tag,Serial\n1\n")
+        #expect(data.issues.map(\.value) == ["1 cell"])
+        #expect(data.issues.map(\.reason) == ["has 1 cell but the header has 2; check for a missing or extra comma"])
+    }
 }

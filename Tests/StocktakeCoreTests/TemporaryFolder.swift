@@ -5,7 +5,7 @@ final class TemporaryFolder {
     let path: String
 
     init() {
-        path = NSTemporaryDirectory() + "/stocktake-tests-" + UUID().uuidString
+        path = (NSTemporaryDirectory() as NSString).appendingPathComponent("stocktake-tests-" + UUID().uuidString)
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 

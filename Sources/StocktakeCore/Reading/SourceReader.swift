@@ -118,12 +118,11 @@ private struct ReadState {
         noteDamage(record, row: row)
         let width = data.layout.width
         if record.count != width, !(record.count > width && Self.isEmpty(record, from: width)) {
+            let cells = CellText.counted(record.count, "cell", "cells")
             data.issues.append(
                 RowIssue(
-                    kind: .raggedRow, row: row, line: record.line, field: nil, column: nil,
-                    value: "\(record.count) cells",
-                    reason: "has \(record.count) cells but the header has \(width); check for a missing or extra comma"
-                ))
+                    kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,
+                    reason: "has \(cells) but the header has \(width); check for a missing or extra comma"))
         }
         guard values.hasIdentifier else {
             if checksIdentifiers && !invalidIdentifier {
