@@ -24,6 +24,17 @@ struct ColumnMappingFileTests {
         #expect(try ColumnMappingFile.load(path: path) == ["Asset #": .field(.vtTag)])
     }
 
+    @Test func readsAJSONObjectAfterAByteOrderMark() throws {
+        let path = folder.write(
+            [0xEF, 0xBB, 0xBF] + Array(#"{"Asset #": "vt_tag", "Notes": "ignore"}"#.utf8), to: "columns.json")
+        #expect(try ColumnMappingFile.load(path: path) == ["Asset #": .field(.vtTag), "Notes": .ignored])
+    }
+
+    @Test func readsACSVAfterAByteOrderMark() throws {
+        let path = folder.write([0xEF, 0xBB, 0xBF] + Array("column,field\nAsset #,vt_tag\n".utf8), to: "c.csv")
+        #expect(try ColumnMappingFile.load(path: path) == ["Asset #": .field(.vtTag)])
+    }
+
     @Test func readsATwoColumnCSVWithAHeaderRow() throws {
         let path = folder.write("column,field\r\nAsset #,vt_tag\r\n\"Lat, Lon\",gps\r\nNotes,ignore\r\n", to: "c.csv")
         let mapping = try ColumnMappingFile.load(path: path)

@@ -15,9 +15,10 @@ public enum ColumnMappingFile {
             throw .missingInput(path: path, what: "column mapping")
         }
         let text = String(decoding: data, as: UTF8.self)
-        let start = text.trimmingSpaces
-        if start.hasPrefix("{") || start.hasPrefix("[") {
-            return try parseJSON(data, path: path)
+        // A byte-order mark (Notepad writes one) must not hide the JSON's opening brace.
+        let start = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        if start.trimmingSpaces.hasPrefix("{") || start.trimmingSpaces.hasPrefix("[") {
+            return try parseJSON(Data(start.utf8), path: path)
         }
         return try parseCSV(text, path: path)
     }
