@@ -87,6 +87,26 @@ struct InspectionTests {
         #expect(inspection.text.contains("Problems:   6\n  line 1: Columns \"Tag\" and \"VT ID\" both hold vt_tag"))
     }
 
+    @Test func repeatedColumnsAreNotCalledUnmapped() throws {
+        let inspection = try inspect("Notes,Tag,VT ID,Other,Tag\n")
+        #expect(
+            inspection.text.contains(
+                """
+                Column  Maps to
+                Notes   (unmapped)
+                Tag     vt_tag
+                VT ID   (not read: an earlier column holds its field)
+                Other   (unmapped)
+                Tag     (not read: an earlier column holds its field)
+
+                Unmapped:   Notes, Other
+                Problems:   2
+                  line 1: Columns "Tag" and "VT ID" both hold vt_tag; only "Tag" is read.
+                  line 1: Columns "Tag" and "Tag" both hold vt_tag; only "Tag" is read.
+
+                """))
+    }
+
     @Test func encodingListsAtMostFiveInvalidLines() throws {
         var bytes = Array("Serial\n".utf8)
         for _ in 0..<7 { bytes += [0x41, 0xC3, 0x0A] }
