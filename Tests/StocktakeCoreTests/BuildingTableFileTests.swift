@@ -27,6 +27,11 @@ struct BuildingTableFileTests {
         #expect(table.normalize("mcbryde hall") == .value("MCB"))
     }
 
+    @Test func headerRowAfterEmptyRowsIsRecognised() throws {
+        let path = folder.write(",,\n\nCode,Name\nTORG,Torgersen Hall\n", to: "buildings.csv")
+        #expect(try BuildingTableFile.load(path: path).buildings == [Building(code: "TORG", name: "Torgersen Hall")])
+    }
+
     @Test func unusableCoordinatesAreLeftOut() throws {
         let path = folder.write("TORG,Torgersen Hall,north,-500\n", to: "buildings.csv")
         #expect(try BuildingTableFile.load(path: path).buildings == [Building(code: "TORG", name: "Torgersen Hall")])

@@ -139,6 +139,15 @@ struct InspectionTests {
                 #"{"header":["Tag","Notes"],"rows":[["  007 "," padded , quoted "],["8","a\r\nb"]],"mapping":"#))
     }
 
+    @Test func rowsOfEmptyCellsAboveTheHeaderAreNotData() throws {
+        let inspection = try inspect(",,\nTag,Notes\n1,x\n,\n2,y\n", rows: true)
+        #expect(inspection.headerLine == 2)
+        #expect(inspection.layout.header == ["Tag", "Notes"])
+        #expect(inspection.rows == [["1", "x"], ["", ""], ["2", "y"]])
+        #expect(inspection.rowCount == 2)
+        #expect(inspection.problems == [])
+    }
+
     @Test func rowsAreOnlyKeptWhenAsked() throws {
         let inspection = try inspect(Self.small, rows: false)
         #expect(inspection.rows == [])

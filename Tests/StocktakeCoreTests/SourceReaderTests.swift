@@ -69,6 +69,21 @@ struct SourceReaderTests {
         #expect(data.file == SourceFile(path: "scan.csv", role: .sighting))
     }
 
+    @Test func rowsOfEmptyCellsAboveTheHeaderAreSkipped() throws {
+        let data = try read(",,\n , \n\nTag,Serial\n1,a\n")
+        #expect(data.headerLine == 4)
+        #expect(data.layout.header == ["Tag", "Serial"])
+        #expect(data.records.map(\.row) == [1])
+        #expect(data.records.map(\.line) == [5])
+        #expect(data.issues == [])
+    }
+
+    @Test func fileOfEmptyCellsHasNoHeader() throws {
+        let data = try read(",,\n,\n")
+        #expect(data.headerLine == 0)
+        #expect(data.rowCount == 0)
+    }
+
     @Test func emptyFileHasNoHeader() throws {
         let data = try read("")
         #expect(data.headerLine == 0)

@@ -39,15 +39,13 @@ public struct Inspection: Sendable {
         }
         var rows: [[String]] = []
         var invalidLines: [Int] = []
-        var first = true
         do {
             try raw.forEachRecord { record in
                 for problem in record.problems where problem.kind == .invalidUTF8 {
                     if invalidLines.last != problem.line { invalidLines.append(problem.line) }
                 }
-                if first {
-                    first = false
-                } else if keepRows {
+                // The header and the empty rows above it are not data rows.
+                if keepRows && record.line > data.headerLine && data.headerLine > 0 {
                     rows.append(record.strings)
                 }
             }

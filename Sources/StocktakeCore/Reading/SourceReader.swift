@@ -82,6 +82,8 @@ private struct ReadState {
 
     mutating func take(_ record: borrowing CSVRecord) {
         if !sawHeader {
+            // A row of empty cells above the header (`,,,` from a sheet's empty top row) is blank too.
+            guard !Self.isEmpty(record, from: 0) else { return }
             sawHeader = true
             data.layout = HeaderLayout(header: record.strings, mapping: reader.mapping)
             data.headerLine = record.line
