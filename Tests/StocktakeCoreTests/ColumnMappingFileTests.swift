@@ -101,6 +101,42 @@ struct ColumnMappingFileTests {
                 == "\(path): the mapping of column \"Asset #\" is wrong: the field name must be a string.")
     }
 
+    @Test func sameColumnMappedTwoWays() throws {
+        let path = folder.write(
+            #"{"Tag": "vt_tag", "T.A.G.": "ignore", "Notes": "ignore", "NOTES": "-"}"#, to: "c.json")
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
+        #expect(
+            error?.description
+                == "\(path): the column mapping cannot be used: \"T.A.G.\" and \"Tag\" name the same column "
+                + "(case, spaces and punctuation do not count) but are mapped differently; keep one.")
+    }
+
+    @Test func sameColumnMappedTheSameWayTwice() throws {
+        let path = folder.write("Notes,ignore\nNOTES,-\nAsset #,vt_tag\nasset,vt_tag\n", to: "c.csv")
+        #expect(
+            try ColumnMappingFile.load(path: path) == [
+                "Notes": .ignored, "NOTES": .ignored, "Asset #": .field(.vtTag), "asset": .field(.vtTag),
+            ])
+    }
+
+    @Test func severalBadNamesGiveTheSameErrorEveryTime() throws {
+        let pairs = ["b": "bad", "a": "worse", "c": "worst", "d": "awful"]
+        for _ in 0..<5 {
+            #expect(
+                throws: StocktakeError.badColumnMapping(
+                    path: "x", header: "a", reason: "\"worse\" is not a field; use one of \(Self.allowed)")
+            ) {
+                try ColumnMappingFile.parse(pairs, path: "x")
+            }
+        }
+    }
+
+    @Test func folderInsteadOfAFile() throws {
+        let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: folder.path) }
+        #expect(error?.description == "\(folder.path): it is a folder; give the column mapping file.")
+        #expect(error?.exitStatus == .noInput)
+    }
+
     @Test func missingFile() throws {
         let path = folder.path("nope.json")
         let error = #expect(throws: StocktakeError.self) { try ColumnMappingFile.load(path: path) }
