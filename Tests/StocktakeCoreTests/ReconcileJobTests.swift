@@ -164,6 +164,20 @@ struct ReconcileJobTests {
         #expect(error == .missingInput(path: folder.path("scans"), what: "file"))
     }
 
+    @Test func missingColumnsAndBuildingsFiles() throws {
+        var request = smallAccount()
+        request.columns = folder.path("nope.json")
+        #expect(throws: StocktakeError.missingInput(path: folder.path("nope.json"), what: "column mapping")) {
+            try ReconcileJob.run(request, log: quiet)
+        }
+        request = smallAccount()
+        request.buildings = folder.path("nope.csv")
+        #expect(throws: StocktakeError.missingInput(path: folder.path("nope.csv"), what: "file")) {
+            try ReconcileJob.run(request, log: quiet)
+        }
+        #expect(folder.list().contains("out") == false)
+    }
+
     @Test func outputFolderThatCannotBeCreated() throws {
         folder.write("x", to: "file.txt")
         var request = smallAccount()

@@ -286,6 +286,14 @@ struct SourceReaderTests {
         #expect(data.records.isEmpty)
     }
 
+    @Test func rowWithAnInvalidAndAValidIdentifierIsKept() throws {
+        let data = try read("Tag,MAC\n1.2E+05,AABB.CCDD.EEFF\n")
+        #expect(data.issues.map(\.kind) == [.invalidValue])
+        #expect(data.issues.map(\.recordIndex) == [0])
+        #expect(data.records.map { $0.values.text(.macAddress) } == ["aa:bb:cc:dd:ee:ff"])
+        #expect(data.records.first?.values.vtTag == nil)
+    }
+
     @Test func invalidNonIdentifierDoesNotExcuseAMissingIdentifier() throws {
         let data = try read("Tag,MAC,Date\n,,someday\n")
         #expect(data.issues.map(\.kind) == [.invalidValue, .noIdentifier])
