@@ -1,1 +1,29 @@
-// placeholder until the command lands
+import Foundation
+
+/// Top-level usage of `stocktake-bench`.
+let benchUsage = """
+    usage: stocktake-bench <command> [options]
+
+    commands:
+      generate   write a realistic test account with known, injected discrepancies
+
+    Run 'stocktake-bench <command> --help' for the options of a command.
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+switch arguments.first {
+case "-h", "--help", "help":
+    print(benchUsage)
+    status = 0
+case "generate":
+    status = GenerateCommand.main(Array(arguments.dropFirst()))
+// case "run": the benchmark subcommand will be dispatched here.
+case nil:
+    StandardError.write("stocktake-bench: missing command; run 'stocktake-bench --help'.")
+    status = 64
+case let command?:
+    StandardError.write("stocktake-bench: unknown command '\(command)'; run 'stocktake-bench --help'.")
+    status = 64
+}
+exit(status)

@@ -44,4 +44,10 @@ struct CNSNumberTests {
         #expect(CNSNumber(number: 9, digits: 6) < CNSNumber(number: 10, digits: 6))
         #expect(!(CNSNumber(number: 10, digits: 6) < CNSNumber(number: 9, digits: 6)))
     }
+
+    @Test func supportsUpToNineteenDigits() {
+        #expect(CNSNumber.supportedDigits == 1...19)
+        #expect(CNSNumber.normalize("9999999999999999999", digits: 19).value?.number == 9_999_999_999_999_999_999)
+        #expect(CNSNumber.normalize("7", digits: 1).value?.number == 7)
+    }
 }

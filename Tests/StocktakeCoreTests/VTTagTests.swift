@@ -72,4 +72,10 @@ struct VTTagTests {
         let tags = [VTTag(number: 30, digits: 6), VTTag(number: 4, digits: 6), VTTag(number: 100, digits: 6)]
         #expect(tags.sorted().map(\.description) == ["000004", "000030", "000100"])
     }
+
+    @Test func supportsUpToNineteenDigits() {
+        #expect(VTTag.supportedDigits == 1...19)
+        #expect(VTTag.normalize("9999999999999999999", digits: 19).value?.number == 9_999_999_999_999_999_999)
+        #expect(VTTag.normalize("7", digits: 1).value?.number == 7)
+    }
 }

@@ -136,7 +136,7 @@ public struct Inspection: Sendable {
     /// The report as JSON: `{"header":[…],"rows":[[…],…],"mapping":{…},"unmapped":[…],"problems":[…]}`, with
     /// file facts after those keys.
     public func json(includeRows: Bool) -> String {
-        var pairs: [(String, String)] = [("header", JSONText.array(layout.header))]
+        var pairs: [(String, String)] = [("header", JSONText.array(layout.parsedHeader))]
         if includeRows {
             pairs.append(("rows", "[" + rows.map(JSONText.array).joined(separator: ",") + "]"))
         }

@@ -26,16 +26,8 @@ enum DigitIdentifier {
             count += 1
             index += 1
         }
-        if index < end {
-            if isScientific(body) {
-                return .invalid(reason: "is in scientific notation (Excel reformatted it); type the full \(kind)")
-            }
-            if count == 0 || body[index] != UInt8(ascii: ".") {
-                return .invalid(reason: "contains \(CellText.describeCharacter(in: body, at: index)); \(shape)")
-            }
-            if let problem = floatTailProblem(body, dot: index, kind: kind, shape: shape) {
-                return .invalid(reason: problem)
-            }
+        if index < end, let problem = trailingProblem(body, from: index, kind: kind, shape: shape) {
+            return .invalid(reason: problem)
         }
         if count == 0 {
             return .invalid(reason: "has no digits; \(shape)")
@@ -45,6 +37,23 @@ enum DigitIdentifier {
                 reason: "has \(CellText.counted(count, "digit", "digits")); a \(kind) has at most \(digits)")
         }
         return .value(number)
+    }
+
+    /// Why the part from `index` on, after the leading digits, spoils the identifier; `nil` when it is a harmless
+    /// float tail.
+    private static func trailingProblem(
+        _ body: UnsafeBufferPointer<UInt8>, from index: Int, kind: StaticString, shape: StaticString
+    ) -> String? {
+        let problem: String
+        if index > body.startIndex && body[index] == UInt8(ascii: ".") {
+            guard let tailProblem = floatTailProblem(body, dot: index, kind: kind, shape: shape) else {
+                return nil
+            }
+            problem = tailProblem
+        } else {
+            problem = "contains \(CellText.describeCharacter(in: body, at: index)); \(shape)"
+        }
+        return isScientific(body) ? "is in scientific notation (Excel reformatted it); type the full \(kind)" : problem
     }
 
     /// Why the part from `dot` on is not a harmless `.0` tail, or `nil` when it is a dot and only zeros.

@@ -76,6 +76,10 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
     /// optionally followed by a space and a time (`3/5/2024 10:22:05 AM`); and a spreadsheet date serial, a
     /// plain number from 1 to 2958465 counted in days from 1899-12-30 (any fraction, the time of day, is
     /// dropped). Blanks and placeholders are `.empty`; impossible dates and anything else are `.invalid`.
+    ///
+    /// Serials are plain day counts, so 44197 is 2021-01-01 and 60 is 1900-02-28. Excel shows serials below 61
+    /// one day later, because it counts a February 29, 1900 that never was; real inventory dates are far later.
+    /// A four-digit number such as `2024` is read as a serial too, as a spreadsheet would.
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<InventoryDate> {
         let trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) {

@@ -6,27 +6,23 @@
 /// as their serial number). Placeholder values count as empty everywhere, so they never match
 /// two unrelated devices to each other.
 public enum Placeholder {
-    /// The placeholders in lower case, with single spaces.
-    private static let forms: [[UInt8]] = ["n/a", "na", "none", "-", "tbd", "to be filled by o.e.m."].map {
-        Array($0.utf8)
-    }
-
-    /// The length of the longest placeholder, to reject long cells at once.
-    private static let longestForm = 22
-
     /// True when the cell, trimmed of blanks, is empty or one of the placeholders.
     public static func isEmptyOrPlaceholder(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         let trimmed = ByteTrim.trimmed(cell)
-        if trimmed.isEmpty {
+        guard let first = trimmed.first else {
             return true
         }
-        if trimmed.count > longestForm * 2 {
+        // Most cells hold a real value; the first byte rules nearly all of them out at once.
+        switch CellText.lowerCased(first) {
+        case UInt8(ascii: "-"):
+            return trimmed.count == 1
+        case UInt8(ascii: "n"):
+            return matches(trimmed, "n/a") || matches(trimmed, "na") || matches(trimmed, "none")
+        case UInt8(ascii: "t"):
+            return matches(trimmed, "tbd") || matches(trimmed, "to be filled by o.e.m.")
+        default:
             return false
         }
-        for form in forms where matches(trimmed, form) {
-            return true
-        }
-        return false
     }
 
     /// True when the text, trimmed of blanks, is empty or one of the placeholders.
@@ -36,7 +32,8 @@ public enum Placeholder {
 
     /// Compares a trimmed cell with a lower-case form, ignoring ASCII case and treating each run
     /// of spaces or tabs in the cell as one space.
-    private static func matches(_ cell: UnsafeBufferPointer<UInt8>, _ form: [UInt8]) -> Bool {
+    private static func matches(_ cell: UnsafeBufferPointer<UInt8>, _ form: StaticString) -> Bool {
+        let form = UnsafeBufferPointer(start: form.utf8Start, count: form.utf8CodeUnitCount)
         var formIndex = 0
         var cellIndex = cell.startIndex
         while cellIndex < cell.endIndex {

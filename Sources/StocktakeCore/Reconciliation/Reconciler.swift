@@ -95,7 +95,7 @@ private struct Run {
                     value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
                     sources: distinct.flatMap(\.locations).sorted(),
                     message: "VT tag \(tag) is on \(distinct.count == 2 ? "two" : "\(distinct.count)") devices: "
-                        + Self.sentenceList(devices) + ". Check which device carries the sticker."))
+                        + Self.itemList(devices, distinct) + ". Check which device carries the sticker."))
             return
         }
     }
@@ -112,7 +112,7 @@ private struct Run {
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .cnsNumber,
                 value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
                 sources: distinct.flatMap(\.locations).sorted(),
-                message: "VT tag \(tag) is paired with " + Self.sentenceList(pairs)
+                message: "VT tag \(tag) is paired with " + Self.itemList(pairs, distinct)
                     + ". Check the CNS label on the device and correct the wrong record."))
     }
 
@@ -363,9 +363,10 @@ private struct Run {
         for key in order {
             let (issue, rowValues, locations) = groups[key]!
             let tag = key.asset >= 0 ? graph.tags[key.asset] ?? nil : nil
-            var subject: String
+            let subject: String
             var message: String
-            let place = SourceLocation.spoken(locations)
+            var place = SourceLocation.spoken(locations)
+            if issue.kind == .damagedText, locations.count == 1 { place += " (line \(issue.line))" }
             let owner = tag.map { " (VT tag \($0))" } ?? ""
             switch issue.kind {
             case .raggedRow, .noIdentifier:
@@ -378,12 +379,7 @@ private struct Run {
                     "The building \"\(issue.value)\" in \(place)\(owner) is not in the buildings table. "
                     + "Correct the building or add it to the buildings table."
             case .invalidValue, .damagedText:
-                subject = issue.field?.spokenName ?? "cell"
-                if let column = issue.column,
-                    issue.field == nil || ColumnMapping.key(column) != ColumnMapping.key(subject)
-                {
-                    subject += " (column \"\(column)\")"
-                }
+                subject = issue.field?.spokenName ?? issue.column.map { "cell in column \"\($0)\"" } ?? "cell"
                 message =
                     "The \(subject) \"\(issue.value)\" in \(place)\(owner) \(issue.reason). "
                     + (issue.kind == .damagedText ? "Check the cell." : "It was left out; correct the cell.")
@@ -427,6 +423,13 @@ private struct Run {
             if names.last != name, !names.contains(name) { names.append(name) }
         }
         return names
+    }
+
+    /// Items that each name their rows: joined with "and" while every item has one row, else with semicolons so
+    /// the rows of one item do not run into the next.
+    static func itemList(_ parts: [String], _ values: [AssetMerger.FieldValue]) -> String {
+        guard values.contains(where: { $0.locations.count > 1 }) else { return sentenceList(parts) }
+        return parts.joined(separator: "; ")
     }
 
     static func sentenceList(_ parts: [String]) -> String {

@@ -1,0 +1,401 @@
+import Testing
+
+@testable import StocktakeCore
+
+@Suite("Reconciler: one test per discrepancy code, and the statuses")
+struct ReconcilerTests {
+    /// Two central assets, both sighted with matching values: nothing to report.
+    static let clean = """
+        \(centralHeader)
+        004512,C000123,CNF123,aa:bb:cc:dd:ee:01,AP-515,BUR,101,ceiling,jdoe
+        004513,C000124,CNF124,aa:bb:cc:dd:ee:02,AP-515,BUR,102,wall,jdoe
+        """
+    static let cleanSurvey = """
+        \(surveyHeader)
+        VT-4512,cnf123,AABB.CCDD.EE01,Burruss Hall,101,3/5/2026
+        4513,CNF124,AA-BB-CC-DD-EE-02,bur,102,2026-01-02T10:00:00Z
+        """
+
+    @Test func cleanAccountHasNoDiscrepanciesAndHarmlessNoiseIsNotFlagged() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey)
+        let result = try fixture.reconcile()
+        #expect(result.discrepancies.isEmpty, "\(result.discrepancies.map(\.message))")
+        #expect(result.assets.map(\.status) == [.ok, .ok])
+        #expect(result.asset("004512")?.values.lastSeen?.description == "2026-03-05")
+        #expect(result.asset("004512")?.sources == ["central.csv", "survey.csv"])
+    }
+
+    @Test func missing() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", "\(surveyHeader)\n4513,CNF124,,BUR,102,2026-01-02")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.missing])
+        let missing = try #require(result.found(.missing).first)
+        #expect(missing.vtTag?.description == "004512")
+        #expect(missing.severity == .error)
+        #expect(missing.sources == [SourceLocation(file: "central.csv", row: 1)])
+        #expect(
+            missing.message
+                == "VT tag 004512 (serial CNF123, CNS C000123) is in central.csv row 1 but no sighting file has seen it. "
+                + "Look for it in building BUR room 101, or retire it in the central sheet.")
+        #expect(result.asset("004512")?.status == .missing)
+    }
+
+    @Test func aRegisterRowIsNotASighting() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", "\(surveyHeader)\n4513,CNF124,,BUR,102,2026-01-02")
+        fixture.register("cns_register.csv", "C Number,VT ID\nC000123,004512")
+        #expect(try fixture.reconcile().codes == [.missing])
+    }
+
+    @Test func unrecordedFromASightingAndFromARegister() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey + "\n770001,NEW1,,BUR,1,2026-02-02")
+        fixture.register("property_tags.csv", "Inventory Number,Description\n880002,Access point")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.unrecorded, .unrecorded])
+        #expect(result.found(.unrecorded).map { $0.vtTag!.description } == ["770001", "880002"])
+        #expect(
+            result.found(.unrecorded)[0].message
+                == "VT tag 770001 is in survey.csv row 3 but not in the central sheet. "
+                + "Add it to the central sheet if the device is real, or check the tag number.")
+        #expect(result.asset("770001")?.status == .unrecorded)
+        #expect(result.assets.map { $0.values.vtTag!.description } == ["004512", "004513", "770001", "880002"])
+    }
+
+    @Test func noTagForAControllerRowThatMatchesNothing() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey)
+        fixture.sighting(
+            "controller.csv", "AP Name,Wired MAC,Serial #\nap-1,aa:bb:cc:dd:ee:01,CNF123\nap-9,aa:bb:cc:00:00:09,ZZZ999"
+        )
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.noTag])
+        let noTag = try #require(result.found(.noTag).first)
+        #expect(noTag.serialNumber?.description == "ZZZ999")
+        #expect(noTag.macAddress?.description == "aa:bb:cc:00:00:09")
+        #expect(noTag.vtTag == nil)
+        #expect(noTag.sources == [SourceLocation(file: "controller.csv", row: 2)])
+        #expect(result.assets.count == 2)
+    }
+
+    @Test func duplicateTagWhenOneTagCarriesTwoSerials() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey + "\n4512,CNG456,,BUR,101,2026-03-05")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.duplicateTag])
+        let duplicate = try #require(result.found(.duplicateTag).first)
+        #expect(duplicate.field == .serialNumber)
+        #expect(duplicate.expected == "CNF123")
+        #expect(duplicate.value == "CNG456")
+        #expect(
+            duplicate.message
+                == "VT tag 004512 is on two devices: serial CNF123 in central.csv row 1 and survey.csv row 1; "
+                + "serial CNG456 in survey.csv row 3. Check which device carries the sticker.")
+        #expect(result.asset("004512")?.status == .conflict)
+        #expect(result.asset("004512")?.values.serialNumber?.description == "CNF123")
+    }
+
+    @Test func duplicateTagWhenATaglessRowAddsASecondMAC() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey)
+        fixture.sighting("controller.csv", "Serial #,Wired MAC\nCNF123,aa:bb:cc:dd:ee:99")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.duplicateTag])
+        #expect(result.found(.duplicateTag).first?.field == .macAddress)
+    }
+
+    @Test func sharedSerialAndTheRowItStrands() throws {
+        var fixture = ReconcileFixture(
+            central: """
+                \(centralHeader)
+                004512,C000123,CNF123,aa:bb:cc:dd:ee:01,AP-515,BUR,101,ceiling,jdoe
+                004513,C000124,CNF123,,AP-515,BUR,102,wall,jdoe
+                """)
+        fixture.sighting("survey.csv", "\(surveyHeader)\n4512,,,BUR,101,2026-03-05\n4513,,,BUR,102,2026-03-05")
+        fixture.sighting("receiving.csv", "Serial No,Received\nCNF123,2026-01-01")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.sharedSerial])
+        let shared = try #require(result.found(.sharedSerial).first)
+        #expect(shared.serialNumber?.description == "CNF123")
+        #expect(shared.vtTag?.description == "004512")
+        #expect(shared.value == "004513")
+        #expect(
+            shared.sources.map(\.description) == ["central.csv:1", "central.csv:2", "receiving.csv:1"])
+        #expect(
+            shared.message
+                == "Serial number CNF123 is on VT tag 004512 (central.csv row 1) and VT tag 004513 (central.csv row 2). "
+                + "receiving.csv row 1 also carries it and could not be matched. "
+                + "A serial number belongs to one device: check the devices and correct the wrong record.")
+    }
+
+    @Test func aSharedSerialIsDecidedByTheMAC() throws {
+        var fixture = ReconcileFixture(
+            central: """
+                \(centralHeader)
+                004512,C000123,CNF123,aa:bb:cc:dd:ee:01,AP-515,BUR,101,ceiling,jdoe
+                004513,C000124,CNF123,aa:bb:cc:dd:ee:02,AP-515,BUR,102,wall,jdoe
+                """)
+        fixture.sighting("survey.csv", "\(surveyHeader)\n4512,,,BUR,101,2026-03-05")
+        fixture.sighting("controller.csv", "Serial #,Wired MAC\nCNF123,aa:bb:cc:dd:ee:02")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.sharedSerial])
+        #expect(
+            result.found(.sharedSerial).first?.sources.contains(SourceLocation(file: "controller.csv", row: 1)) == true)
+        #expect(result.asset("004513")?.sources == ["central.csv", "controller.csv"])
+    }
+
+    @Test func sharedMAC() throws {
+        var fixture = ReconcileFixture(
+            central: """
+                \(centralHeader)
+                004512,C000123,CNF123,aa:bb:cc:dd:ee:01,AP-515,BUR,101,ceiling,jdoe
+                004513,C000124,CNF124,AA-BB-CC-DD-EE-01,AP-515,BUR,102,wall,jdoe
+                """)
+        fixture.sighting("survey.csv", "\(surveyHeader)\n4512,,,BUR,101,2026-03-05\n4513,,,BUR,102,2026-03-05")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.sharedMAC])
+        #expect(result.found(.sharedMAC).first?.macAddress?.description == "aa:bb:cc:dd:ee:01")
+        #expect(result.found(.sharedMAC).first?.value == "004513")
+    }
+
+    @Test func tagCNSMismatch() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey)
+        fixture.register("cns_register.csv", "C Number,VT ID\nc-999,VT-004512\nC000124,4513")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.tagCNSMismatch])
+        let mismatch = try #require(result.found(.tagCNSMismatch).first)
+        #expect(mismatch.expected == "C000123")
+        #expect(mismatch.value == "C000999")
+        #expect(
+            mismatch.message
+                == "VT tag 004512 is paired with CNS C000123 in central.csv row 1 and CNS C000999 in "
+                + "cns_register.csv row 1. Check the CNS label on the device and correct the wrong record.")
+    }
+
+    @Test func cnsReused() throws {
+        var fixture = ReconcileFixture(
+            central: """
+                \(centralHeader)
+                004512,C000123,CNF123,aa:bb:cc:dd:ee:01,AP-515,BUR,101,ceiling,jdoe
+                004513,123,CNF124,aa:bb:cc:dd:ee:02,AP-515,BUR,102,wall,jdoe
+                """)
+        fixture.sighting("survey.csv", Self.cleanSurvey)
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.cnsReused])
+        #expect(result.found(.cnsReused).first?.cnsNumber?.description == "C000123")
+    }
+
+    @Test func noCNS() throws {
+        var fixture = ReconcileFixture(central: Self.clean.replacingOccurrences(of: "C000124", with: "N/A"))
+        fixture.sighting("survey.csv", Self.cleanSurvey)
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.noCNS])
+        #expect(result.found(.noCNS).first?.vtTag?.description == "004513")
+        // A CNS number from a register is enough.
+        fixture.register("cns_register.csv", "C Number,VT ID\nC000124,4513")
+        #expect(try fixture.reconcile().codes == [])
+    }
+
+    @Test(arguments: [("004517", "one digit differs"), ("004521", "two adjacent digits are swapped")])
+    func possibleTypoReplacesTheMissingAndUnrecordedPair(scanned: String, edit: String) throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting(
+            "survey.csv", "\(surveyHeader)\n\(scanned),,,BUR,101,2026-03-05\n4513,CNF124,,BUR,102,2026-03-05")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.possibleTypo])
+        let typo = try #require(result.found(.possibleTypo).first)
+        #expect(typo.value == scanned)
+        #expect(typo.expected == "004512")
+        #expect(typo.vtTag?.description == "004512")
+        #expect(
+            typo.message
+                == "VT tag \(scanned) in survey.csv row 1 is not in the central sheet, and central tag 004512 "
+                + "(central.csv row 1, building BUR) was not seen; \(edit). "
+                + "Check the sticker on the device and correct whichever number is wrong.")
+    }
+
+    @Test func noTypoAcrossBuildings() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", "\(surveyHeader)\n004517,,,TORG,101,2026-03-05\n4513,CNF124,,BUR,102,2026-03-05")
+        #expect(try fixture.reconcile().codes == [.missing, .unrecorded])
+    }
+
+    @Test func fieldConflictPrefersFieldEvidence() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey.replacingOccurrences(of: "Burruss Hall,101", with: "BUR,205"))
+        fixture.register("custodians.csv", "Asset Tag,Assigned To\n4513,asmith")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.fieldConflict, .fieldConflict])
+        let room = try #require(result.found(.fieldConflict).first { $0.field == .room })
+        #expect(room.value == "205")
+        #expect(room.expected == "101")
+        #expect(
+            room.message
+                == "Sources disagree on the room of VT tag 004512: 205 in survey.csv row 1; 101 in central.csv row 1. "
+                + "The cleaned sheet uses 205; check the device and correct the other records.")
+        let custodian = try #require(result.found(.fieldConflict).first { $0.field == .custodian })
+        #expect(custodian.value == "asmith")
+        #expect(result.asset("004512")?.values.room == "205")
+        #expect(result.asset("004513")?.values.custodian == "asmith")
+        #expect(result.asset("004512")?.status == .conflict)
+    }
+
+    @Test func accountPrecedencePutsCentralFirstForOneField() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey.replacingOccurrences(of: "Burruss Hall,101", with: "BUR,205"))
+        fixture.rules.precedence[.room] = FieldPrecedence(["central", "survey"])
+        let result = try fixture.reconcile()
+        #expect(result.asset("004512")?.values.room == "101")
+        #expect(result.found(.fieldConflict).first?.value == "101")
+    }
+
+    @Test func invalidValueIsReportedOnceAndLeftOut() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey + "\n4513,,00:1A:2B:3C:4D,BUR,102,13/45/2025")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.invalidValue, .invalidValue])
+        let mac = try #require(result.found(.invalidValue).first { $0.field == .macAddress })
+        #expect(mac.vtTag?.description == "004513")
+        #expect(mac.value == "00:1A:2B:3C:4D")
+        #expect(mac.sources == [SourceLocation(file: "survey.csv", row: 3)])
+        #expect(mac.message.hasPrefix("The MAC address \"00:1A:2B:3C:4D\" in survey.csv row 3 (VT tag 004513) "))
+        #expect(mac.message.hasSuffix(" It was left out; correct the cell."))
+        #expect(result.asset("004513")?.values.macAddress?.description == "aa:bb:cc:dd:ee:02")
+    }
+
+    @Test func aTagInScientificNotationJoinsBySerial() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey)
+        fixture.register("legacy_2014.csv", "TAG_NO,SN\n4.51E+03,CNF123")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.invalidValue])
+        let invalid = try #require(result.found(.invalidValue).first)
+        #expect(invalid.field == .vtTag)
+        #expect(invalid.value == "4.51E+03")
+        #expect(invalid.vtTag?.description == "004512")
+        #expect(result.asset("004512")?.sources == ["central.csv", "survey.csv", "legacy_2014.csv"])
+    }
+
+    @Test func unknownBuildingNeverConflicts() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey.replacingOccurrences(of: "Burruss Hall", with: "ZZB"))
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.unknownBuilding])
+        let unknown = try #require(result.found(.unknownBuilding).first)
+        #expect(unknown.value == "ZZB")
+        #expect(unknown.vtTag?.description == "004512")
+        #expect(result.asset("004512")?.values.building == "BUR")
+    }
+
+    @Test func staleWhenEverySightingIsOld() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey.replacingOccurrences(of: "3/5/2026", with: "11/19/2025"))
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.stale])
+        let stale = try #require(result.found(.stale).first)
+        #expect(stale.value == "2025-11-19")
+        #expect(stale.expected == "2025-11-20")
+        // Exactly at the limit is not stale.
+        var atLimit = ReconcileFixture(central: Self.clean)
+        atLimit.sighting("survey.csv", Self.cleanSurvey.replacingOccurrences(of: "3/5/2026", with: "11/20/2025"))
+        #expect(try atLimit.reconcile().codes == [])
+    }
+
+    @Test func notStaleWhenASightingHasNoDate() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey.replacingOccurrences(of: "3/5/2026", with: "1/1/2020"))
+        fixture.sighting("controller.csv", "Serial #,Wired MAC\nCNF123,aa:bb:cc:dd:ee:01")
+        #expect(try fixture.reconcile().codes == [])
+    }
+
+    @Test func duplicateRowCountsOnce() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting(
+            "survey.csv", Self.cleanSurvey + "\n4513,CNF124,AA-BB-CC-DD-EE-02,bur,102,2026-01-02T10:00:00Z")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.duplicateRow])
+        let repeated = try #require(result.found(.duplicateRow).first)
+        #expect(repeated.severity == .info)
+        #expect(repeated.vtTag?.description == "004513")
+        #expect(repeated.sources.map(\.description) == ["survey.csv:2", "survey.csv:3"])
+    }
+
+    @Test func aRowWithoutIdentifiersIsNamed() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey + "\n,,,BUR,999,2026-01-02")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.invalidValue])
+        #expect(
+            result.found(.invalidValue).first?.message
+                == "survey.csv row 3 has no VT tag, CNS number, serial number or MAC address, so it cannot be "
+                + "matched. Add an identifier or remove the row.")
+    }
+
+    @Test func discrepanciesAreListedBySeverityThenCode() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting(
+            "survey.csv",
+            "\(surveyHeader)\n4513,CNF124,,ZZB,102,2026-01-02\n4513,CNF124,,ZZB,102,2026-01-02\n990000,,,BUR,1,2026-01-01"
+        )
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.missing, .unrecorded, .unknownBuilding, .duplicateRow])
+        #expect(result.discrepancies.map(\.code) == [.missing, .unrecorded, .unknownBuilding, .duplicateRow])
+    }
+
+    @Test func everyInputRowIsInAnAssetOrNamedInADiscrepancy() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting(
+            "survey.csv",
+            Self.cleanSurvey
+                + "\n4513,CNF124,AA-BB-CC-DD-EE-02,bur,102,2026-01-02T10:00:00Z\n,,,BUR,1,\n770001,X1,,BUR,1,")
+        fixture.sighting("controller.csv", "Serial #,Wired MAC\nQQQ,aa:bb:cc:00:00:01\nCNF123,")
+        let result = try fixture.reconcile()
+        let named = Set(result.discrepancies.flatMap(\.sources))
+        for source in try fixture.sources() {
+            for row in 1...source.rowCount {
+                let location = SourceLocation(file: source.file.displayName, row: row)
+                let inAsset =
+                    source.records.contains { Int($0.row) == row }
+                    && result.assets.contains { $0.sources.contains(source.file.displayName) }
+                #expect(inAsset || named.contains(location), "\(location) is lost")
+            }
+        }
+    }
+}
+
+@Suite("Reconciler: damaged CSV text")
+struct ReconcilerDamagedTextTests {
+    @Test func invalidUTF8IsReportedWithFileRowAndLine() throws {
+        let fixture = ReconcileFixture(central: ReconcilerTests.clean)
+        // The survey's room cell of data row 2 (line 3) holds the byte 0xFF, which is never UTF-8.
+        var bytes = Array(ReconcilerTests.cleanSurvey.utf8)
+        let room = Array(",102,".utf8)
+        let at = try #require((0...(bytes.count - room.count)).first { Array(bytes[$0..<$0 + room.count]) == room })
+        bytes[at + 2] = 0xFF
+        var csv = CSVReader(bytes: bytes, name: "survey.csv")
+        let survey = try SourceReader(mapping: .builtIn, buildings: fixture.buildings)
+            .read(SourceFile(path: "survey.csv", role: .sighting), from: &csv)
+        let sources = try fixture.sources() + [survey]
+        let result = Reconciler(rules: fixture.rules).reconcile(sources)
+        let damaged = try #require(result.found(.invalidValue).first)
+        #expect(damaged.field == .room)
+        #expect(damaged.sources == [SourceLocation(file: "survey.csv", row: 2)])
+        #expect(
+            damaged.message
+                == "The room \"1\u{FFFD}2\" in survey.csv row 2 (line 3) (VT tag 004513) holds bytes that are not UTF-8; "
+                + "save the file as CSV UTF-8. Check the cell.")
+    }
+
+    @Test func aStrayQuoteIsKeptAndReported() throws {
+        var fixture = ReconcileFixture(central: ReconcilerTests.clean)
+        fixture.sighting("survey.csv", ReconcilerTests.cleanSurvey.replacingOccurrences(of: ",102,", with: ",10\"2,"))
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.fieldConflict, .invalidValue])
+        #expect(result.asset("004513")?.values.room == "10\"2")
+        let damaged = try #require(result.found(.invalidValue).first)
+        #expect(damaged.message.contains("has a stray quote (\") outside a quoted field; it is kept as written"))
+    }
+}
