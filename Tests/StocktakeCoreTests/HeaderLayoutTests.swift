@@ -18,6 +18,7 @@ struct HeaderLayoutTests {
     @Test func trailingEmptyHeaderCellsAreDropped() {
         let layout = layout(["Tag", "Serial", "", "  ", "\t"])
         #expect(layout.header == ["Tag", "Serial"])
+        #expect(layout.parsedHeader == ["Tag", "Serial", "", "  ", "\t"])
         #expect(layout.width == 2)
         #expect(layout.targets.count == 2)
         #expect(layout.unmapped == [])

@@ -20,7 +20,8 @@ struct InspectionTests {
         let inspection = try inspect(Self.small, rows: true)
         #expect(
             inspection.json(includeRows: true)
-                == #"{"header":["Tag","Serial","Notes"],"rows":[["1","abc","say \"hi\""],["2","def","two\nlines"],"#
+                == #"{"header":["Tag","Serial","Notes","",""],"rows":[["1","abc","say \"hi\""],"#
+                + #"["2","def","two\nlines"],"#
                 + #"["1","abc","say \"hi\""]],"mapping":{"Tag":"vt_tag","Serial":"serial_number"},"#
                 + #""unmapped":["Notes"],"problems":[{"line":6,"row":3,"message":"row 3 repeats row 1 exactly; "#
                 + #"it counts once"}],"delimiter":"comma","encoding":"UTF-8","lineEnding":"CRLF","rowCount":3}"#
