@@ -100,6 +100,20 @@ struct ReconcileJobTests {
             files.map(\.displayName) == ["main/scan.csv", "north/scan.csv", "other.csv", "south/scan.csv"])
     }
 
+    @Test func displayNamesTakeAsManyFoldersAsNeeded() throws {
+        let central = folder.write("Tag\n1\n", to: "central.csv")
+        for name in ["2025/north/scan.csv", "2026/north/scan.csv", "2026/south/scan.csv"] {
+            folder.write("Tag\n1\n", to: name)
+        }
+        var request = request(central: central)
+        request.sightings = ["2025/north/scan.csv", "2026/north/scan.csv", "2026/south/scan.csv"].map(folder.path)
+        let files = try ReconcileJob.inputFiles(request)
+        #expect(
+            files.map(\.displayName) == [
+                "central.csv", "2025/north/scan.csv", "2026/north/scan.csv", "south/scan.csv",
+            ])
+    }
+
     @Test func centralWithoutAVTTagColumn() throws {
         let central = folder.write("Serial,Model,Asset #\nS1,AP,1\n", to: "central.csv")
         let error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request(central: central), log: quiet) }

@@ -63,9 +63,20 @@ public enum ReconcileJob {
         }
         var files = paths.map { SourceFile(path: $0.0, role: $0.1) }
         let names = files.map(\.displayName)
-        for index in files.indices where names.filter({ $0 == names[index] }).count > 1 {
-            let parts = files[index].path.split(separator: "/").suffix(2)
-            files[index].displayName = parts.joined(separator: "/")
+        let components = files.map { $0.path.split(separator: "/") }
+        for index in files.indices {
+            let namesakes = files.indices.filter { $0 != index && names[$0] == names[index] }
+            guard !namesakes.isEmpty else { continue }
+            // Enough trailing folders to tell the file from every other file of the same name.
+            var depth = 2
+            while depth < components[index].count
+                && namesakes.contains(where: {
+                    components[$0].suffix(depth).elementsEqual(components[index].suffix(depth))
+                })
+            {
+                depth += 1
+            }
+            files[index].displayName = components[index].suffix(depth).joined(separator: "/")
         }
         return files
     }
