@@ -70,7 +70,7 @@ struct ReconcileJobTests {
 
     @Test func foldersExpandToTheirCSVAndTSVFilesInNameOrder() throws {
         let central = folder.write("Tag\n1\n", to: "central.csv")
-        for name in ["b.csv", "a.TSV", "c.Csv", ".hidden.csv", "notes.txt", "d.csv.bak", "e.xlsx"] {
+        for name in ["b.csv", "a.TSV", "c.Csv", ".hidden.csv", "notes.txt", "d.csv.bak", "e.xlsx", "old.csv/x.csv"] {
             folder.write("Tag\n1\n", to: "scans/" + name)
         }
         var request = request(central: central)

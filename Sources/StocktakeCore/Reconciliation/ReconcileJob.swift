@@ -93,7 +93,8 @@ public enum ReconcileJob {
             let lower = name.lowercased()
             return !name.hasPrefix(".") && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv"))
         }
-        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }
+        // A sub-folder that happens to be called `something.csv` is not a spreadsheet.
+        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }
     }
 
     private static func isDirectory(_ path: String) -> Bool {
