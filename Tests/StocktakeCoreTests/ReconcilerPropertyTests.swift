@@ -103,88 +103,194 @@ struct RandomAccount {
 struct ReconcilerPropertyTests {
     static let accounts = 300
 
-    static func severities() -> [String: String] {
-        Dictionary(uniqueKeysWithValues: DiscrepancyCodeTests.documented.map { ($0.code, $0.severity) })
+    /// One random account with its reconciliation and the graph its rows make.
+    struct Outcome {
+        var fixture: ReconcileFixture
+        var sources: [SourceData]
+        var result: Reconciliation
+        var graph: AssetGraph
+        /// Every row some discrepancy names.
+        var named: Set<StocktakeCore.SourceLocation>
+        /// The account's files, shown when an invariant fails.
+        var context: String
+
+        init(_ fixture: ReconcileFixture, number: Int) throws {
+            self.fixture = fixture
+            sources = try fixture.sources()
+            result = try fixture.reconcile()
+            graph = AssetGraph(sources: sources, fallbackIdentifiers: fixture.rules.fallbackIdentifiers)
+            named = Set(result.discrepancies.flatMap(\.sources))
+            assets = Dictionary(result.assets.map { ($0.values.vtTag!, $0) }) { first, _ in first }
+            context = "account \(number): \(fixture.files.map(\.text))"
+        }
+
+        /// The cleaned assets by tag.
+        var assets: [VTTag: CleanedAsset]
+
+        func asset(_ tag: VTTag?) -> CleanedAsset? {
+            tag.flatMap { assets[$0] }
+        }
+
+        /// The distinct values of `field` among the rows of graph asset `asset`.
+        func distinct(_ field: CanonicalField, of asset: Int) -> Set<String> {
+            Set(
+                graph.members[asset].map { sources[Int($0.source)].records[Int($0.record)].values.text(field) }
+                    .filter { !$0.isEmpty })
+        }
     }
 
     @Test func randomAccountsKeepTheInvariants() throws {
         var generator = RandomAccount(random: SeededRandom(seed: 2014))
-        let severities = Self.severities()
-        for account in 0..<Self.accounts {
-            let fixture = generator.fixture()
-            let sources = try fixture.sources()
-            let result = try fixture.reconcile()
-            let context = "account \(account): \(fixture.files.map(\.text))"
-            let named = Set(result.discrepancies.flatMap(\.sources))
+        var codes: Set<DiscrepancyCode> = []
+        for number in 0..<Self.accounts {
+            let outcome = try Outcome(generator.fixture(), number: number)
+            codes.formUnion(outcome.result.discrepancies.map(\.code))
+            Self.checkNothingIsLost(outcome)
+            Self.checkCleanedAssets(outcome)
+            Self.checkIdentityFindings(outcome)
+            Self.checkPresenceFindings(outcome)
+            Self.checkListing(outcome)
+        }
+        // The generator makes every case the invariants are about.
+        #expect(codes == Set(DiscrepancyCode.allCases))
+    }
 
-            // Every kept record is in the cleaned asset of its tag, or named in a discrepancy.
-            let graph = AssetGraph(sources: sources, fallbackIdentifiers: fixture.rules.fallbackIdentifiers)
-            let byTag = Dictionary(result.assets.map { ($0.values.vtTag!, $0) }) { first, _ in first }
-            for (sourceIndex, source) in sources.enumerated() {
-                let name = source.file.displayName
-                for (recordIndex, record) in source.records.enumerated() {
-                    let location = SourceLocation(file: name, row: Int(record.row))
-                    let asset = Int(graph.assetOfRecord[sourceIndex][recordIndex])
-                    if let recordTag = record.values.vtTag {
-                        #expect(graph.tags[asset] == recordTag, "\(context)")
-                    }
-                    if asset >= 0, let tag = graph.tags[asset] {
-                        #expect(byTag[tag]?.sources.contains(name) == true, "\(location) is lost in \(context)")
-                    } else {
-                        #expect(named.contains(location), "\(location) is lost in \(context)")
-                    }
+    /// Every kept record is in the cleaned asset of its tag or named in a discrepancy; every repeated row is named
+    /// by a DUPLICATE_ROW with the row it repeats; every bad cell is named; no data row is lost.
+    static func checkNothingIsLost(_ outcome: Outcome) {
+        let context = outcome.context
+        for (sourceIndex, source) in outcome.sources.enumerated() {
+            let name = source.file.displayName
+            for (recordIndex, record) in source.records.enumerated() {
+                let location = SourceLocation(file: name, row: Int(record.row))
+                let asset = Int(outcome.graph.assetOfRecord[sourceIndex][recordIndex])
+                if let recordTag = record.values.vtTag {
+                    #expect(outcome.graph.tags[asset] == recordTag, "\(context)")
                 }
-                // Every repeated row is named by a DUPLICATE_ROW, with the row it repeats.
-                for repeated in source.repeatedRows {
-                    let first = SourceLocation(file: name, row: Int(source.records[repeated.firstRecordIndex].row))
-                    let again = SourceLocation(file: name, row: repeated.row)
-                    #expect(
-                        result.found(.duplicateRow).contains { $0.sources == [first, again] },
-                        "\(again) repeats \(first) in \(context)")
-                }
-                // Every bad cell and row is named, and no data row is lost.
-                for issue in source.issues {
-                    #expect(named.contains(SourceLocation(file: name, row: issue.row)), "\(context)")
-                }
-                let kept = Set(source.records.map { Int($0.row) } + source.repeatedRows.map(\.row))
-                for row in 1...max(1, source.rowCount) where source.rowCount > 0 {
-                    let location = SourceLocation(file: name, row: row)
-                    #expect(kept.contains(row) || named.contains(location), "\(location) is lost in \(context)")
+                if asset >= 0, let tag = outcome.graph.tags[asset] {
+                    #expect(outcome.asset(tag)?.sources.contains(name) == true, "\(location) is lost in \(context)")
+                } else {
+                    #expect(outcome.named.contains(location), "\(location) is lost in \(context)")
                 }
             }
-
-            // Cleaned assets: one per tagged asset, sorted by tag, unique, with a status that fits their files.
-            let tags = result.assets.map { $0.values.vtTag! }
-            #expect(tags.count == graph.tags.compactMap { $0 }.count, "\(context)")
-            #expect(zip(tags, tags.dropFirst()).allSatisfy { $0 < $1 }, "\(context)")
-            let sightings = Set(sources.filter { $0.file.role == .sighting }.map(\.file.displayName))
-            for asset in result.assets {
-                let central = asset.sources.contains("central.csv")
-                let sighted = asset.sources.contains(where: sightings.contains)
-                #expect((asset.status == .unrecorded) == !central, "\(context)")
-                #expect((asset.status == .missing) == (central && !sighted), "\(context)")
+            for repeated in source.repeatedRows {
+                let first = SourceLocation(file: name, row: Int(source.records[repeated.firstRecordIndex].row))
+                let again = SourceLocation(file: name, row: repeated.row)
+                #expect(
+                    outcome.result.found(.duplicateRow).contains { $0.sources == [first, again] },
+                    "\(again) repeats \(first) in \(context)")
             }
-
-            // Severities follow the documented table; discrepancies are listed most severe first.
-            for discrepancy in result.discrepancies {
-                #expect(discrepancy.severity.rawValue == severities[discrepancy.code.rawValue], "\(context)")
+            for issue in source.issues {
+                #expect(outcome.named.contains(SourceLocation(file: name, row: issue.row)), "\(context)")
             }
-            let listed = result.discrepancies
-            #expect(zip(listed, listed.dropFirst()).allSatisfy { !Discrepancy.listedBefore($1, $0) }, "\(context)")
-
-            // The same input gives the same bytes.
-            let again = try fixture.reconcile()
-            #expect(CleanedTable.csv(again) == CleanedTable.csv(result), "\(context)")
-            #expect(DiscrepancyTable.csv(again) == DiscrepancyTable.csv(result), "\(context)")
+            let kept = Set(source.records.map { Int($0.row) } + source.repeatedRows.map(\.row))
+            for row in 1...max(1, source.rowCount) where source.rowCount > 0 {
+                let location = SourceLocation(file: name, row: row)
+                #expect(kept.contains(row) || outcome.named.contains(location), "\(location) is lost in \(context)")
+            }
         }
     }
 
-    @Test func theGeneratorMakesTheCasesTheInvariantsAreAbout() throws {
-        var generator = RandomAccount(random: SeededRandom(seed: 2014))
-        var codes: Set<DiscrepancyCode> = []
-        for _ in 0..<Self.accounts {
-            codes.formUnion(try generator.fixture().reconcile().discrepancies.map(\.code))
+    /// One cleaned asset per tagged asset, sorted by tag and unique, with a status that fits its files; the same
+    /// input gives the same bytes.
+    static func checkCleanedAssets(_ outcome: Outcome) {
+        let context = outcome.context
+        let tags = outcome.result.assets.map { $0.values.vtTag! }
+        #expect(tags.count == outcome.graph.tags.compactMap { $0 }.count, "\(context)")
+        #expect(zip(tags, tags.dropFirst()).allSatisfy { $0 < $1 }, "\(context)")
+        let sightings = Set(outcome.sources.filter { $0.file.role == .sighting }.map(\.file.displayName))
+        for asset in outcome.result.assets {
+            let central = asset.sources.contains("central.csv")
+            let sighted = asset.sources.contains(where: sightings.contains)
+            #expect((asset.status == .unrecorded) == !central, "\(context)")
+            #expect((asset.status == .missing) == (central && !sighted), "\(context)")
         }
-        #expect(codes == Set(DiscrepancyCode.allCases))
+        let again = try? outcome.fixture.reconcile()
+        #expect(again.map(CleanedTable.csv) == CleanedTable.csv(outcome.result), "\(context)")
+        #expect(again.map(DiscrepancyTable.csv) == DiscrepancyTable.csv(outcome.result), "\(context)")
+    }
+
+    /// DUPLICATE_TAG and TAG_CNS_MISMATCH once per tag whose rows disagree; SHARED_SERIAL, SHARED_MAC and
+    /// CNS_REUSED once per identifier on several assets; NO_TAG once per tag-less asset; disputed assets are
+    /// `conflict` unless they are missing or unrecorded.
+    static func checkIdentityFindings(_ outcome: Outcome) {
+        let context = outcome.context
+        let result = outcome.result
+        for (asset, tag) in outcome.graph.tags.enumerated() {
+            guard let tag else { continue }
+            let serials = outcome.distinct(.serialNumber, of: asset).count
+            let macs = outcome.distinct(.macAddress, of: asset).count
+            let duplicates = result.found(.duplicateTag).filter { $0.vtTag == tag }
+            #expect(duplicates.count == (serials > 1 || macs > 1 ? 1 : 0), "\(tag) in \(context)")
+            #expect(duplicates.first.map { $0.field == (serials > 1 ? .serialNumber : .macAddress) } ?? true)
+            let pairings = result.found(.tagCNSMismatch).filter { $0.vtTag == tag }
+            #expect(pairings.count == (outcome.distinct(.cnsNumber, of: asset).count > 1 ? 1 : 0), "\(context)")
+        }
+        let shared = [
+            (
+                DiscrepancyCode.sharedSerial,
+                outcome.graph.serialIndex.filter { $0.value.count > 1 }.map(\.key.description)
+            ),
+            (.sharedMAC, outcome.graph.macIndex.filter { $0.value.count > 1 }.map(\.key.description)),
+            (.cnsReused, outcome.graph.cnsIndex.filter { $0.value.count > 1 }.map(\.key.description)),
+        ]
+        for (code, values) in shared {
+            let found = result.found(code).map { finding in
+                [finding.serialNumber?.description, finding.macAddress?.description, finding.cnsNumber?.description]
+                    .compactMap { $0 }.joined()
+            }
+            #expect(found.sorted() == values.sorted(), "\(code) in \(context)")
+        }
+        #expect(result.found(.noTag).count == outcome.graph.tags.filter { $0 == nil }.count, "\(context)")
+        #expect(result.found(.noTag).allSatisfy { $0.vtTag == nil }, "\(context)")
+        let disputes: [DiscrepancyCode] = [
+            .duplicateTag, .tagCNSMismatch, .fieldConflict, .sharedSerial, .sharedMAC, .cnsReused,
+        ]
+        let disputedText = result.discrepancies.filter { disputes.contains($0.code) }.map {
+            ($0.vtTag?.description ?? "") + "; " + $0.value
+        }
+        for asset in result.assets where asset.status == .ok {
+            let tag = asset.values.vtTag!.description
+            #expect(!disputedText.contains { $0.contains(tag) }, "\(tag) is ok but disputed in \(context)")
+        }
+        for asset in result.assets where asset.status == .conflict {
+            let tag = asset.values.vtTag!.description
+            #expect(disputedText.contains { $0.contains(tag) }, "\(tag) is in conflict over nothing in \(context)")
+        }
+    }
+
+    /// MISSING, UNRECORDED and POSSIBLE_TYPO agree with the statuses; a typo replaces its pair.
+    static func checkPresenceFindings(_ outcome: Outcome) {
+        let context = outcome.context
+        let result = outcome.result
+        for finding in result.found(.missing) {
+            #expect(outcome.asset(finding.vtTag)?.status == .missing, "\(context)")
+        }
+        for finding in result.found(.unrecorded) {
+            #expect(outcome.asset(finding.vtTag)?.status == .unrecorded, "\(context)")
+        }
+        let typos = result.found(.possibleTypo)
+        for typo in typos {
+            let scanned = VTTag.normalize(typo.value, digits: 6).value
+            #expect(typo.vtTag?.description == typo.expected, "\(context)")
+            #expect(outcome.asset(scanned)?.status == .unrecorded, "\(context)")
+            #expect(outcome.asset(typo.vtTag)?.status == .missing, "\(context)")
+            #expect(!result.found(.unrecorded).contains { $0.vtTag == scanned }, "\(context)")
+            #expect(!result.found(.missing).contains { $0.vtTag == typo.vtTag }, "\(context)")
+        }
+        #expect(result.found(.missing).count + typos.count == result.count(AssetStatus.missing), "\(context)")
+        #expect(result.found(.unrecorded).count + typos.count == result.count(AssetStatus.unrecorded), "\(context)")
+    }
+
+    /// Severities follow the documented table; discrepancies are listed most severe first.
+    static func checkListing(_ outcome: Outcome) {
+        let severities = Dictionary(
+            uniqueKeysWithValues: DiscrepancyCodeTests.documented.map { ($0.code, $0.severity) })
+        let listed = outcome.result.discrepancies
+        for discrepancy in listed {
+            #expect(discrepancy.severity.rawValue == severities[discrepancy.code.rawValue], "\(outcome.context)")
+        }
+        #expect(
+            zip(listed, listed.dropFirst()).allSatisfy { !Discrepancy.listedBefore($1, $0) }, "\(outcome.context)")
     }
 }
