@@ -89,6 +89,16 @@ struct AssetMergerTests {
         #expect(merged.longitude == -80.4139)
     }
 
+    @Test func theLatitudePrecedenceChoosesTheRowOfThePair() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,Latitude,Longitude\n004512,37.1,-80.1")
+        fixture.sighting("survey_a.csv", "P-Tag,GPS\n4512,\"37.5,-80.5\"")
+        fixture.rules.precedence[.latitude] = FieldPrecedence(["central"])
+        let (merger, members) = try Self.merge(fixture)
+        let merged = merger.merge(members)
+        #expect(merged.latitude == 37.1)
+        #expect(merged.longitude == -80.1)
+    }
+
     @Test func lastSeenIsTheNewestSightingDateElseTheNewestOfAnySource() throws {
         var fixture = ReconcileFixture(central: "VT Tag,Last Inventory Date\n004512,2026-11-01")
         fixture.sighting("survey_a.csv", "P-Tag,Scanned At\n4512,3/5/2026\n4512,2026-01-02")
