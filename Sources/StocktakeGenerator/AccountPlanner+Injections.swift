@@ -124,8 +124,11 @@ extension AccountPlanner {
                 .invalidValue, vtTag: tag, field: "vt_tag", value: cell,
                 note: "a legacy tag in scientific notation; the row joins its asset by serial", markers: markers)
         case .gpsOutOfRange:
-            // A combined GPS cell is reported under latitude, with the whole cell as the value.
-            let cell = trimmed(injection.surveyCells[.gps] ?? "")
+            // Reported under latitude, with the whole cell: the GPS cell, or the latitude cell where the
+            // survey sheet has separate coordinate columns.
+            let file = SourceFile.survey(zone: BuildingCatalog.buildings[injection.survey.building].zone)
+            let column: SourceColumn = file.columns.contains { $0.column == .gps } ? .gps : .latitude
+            let cell = trimmed(injection.surveyCells[column] ?? "")
             expect(
                 .invalidValue, vtTag: tag, field: "latitude", value: cell,
                 note: "a survey GPS position with a latitude beyond 90 degrees", markers: markers)

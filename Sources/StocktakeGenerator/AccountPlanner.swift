@@ -272,9 +272,10 @@ struct AccountPlanner {
         case .invalidValue(.shortMAC):
             cells[.mac] = NoiseStyle.shortMAC(asset.mac)
         case .invalidValue(.gpsOutOfRange):
+            let latitude = 91_000_000 + random.below(8_000_000)
             cells[.gps] = NoiseStyle.gps(
-                latitudeMicrodegrees: 91_000_000 + random.below(8_000_000),
-                longitudeMicrodegrees: asset.longitudeMicrodegrees)
+                latitudeMicrodegrees: latitude, longitudeMicrodegrees: asset.longitudeMicrodegrees)
+            cells[.latitude] = CanonicalForm.degrees(latitude)
         case .invalidValue(.impossibleDate):
             cells[.lastSeen] = invalidDateCount % 2 == 0 ? "13/45/2025" : "2/30/2026"
             invalidDateCount += 1

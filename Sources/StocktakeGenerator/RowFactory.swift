@@ -68,6 +68,8 @@ struct RowFactory {
             .gps: NoiseStyle.gps(
                 latitudeMicrodegrees: values.latitudeMicrodegrees, longitudeMicrodegrees: values.longitudeMicrodegrees
             ),
+            .latitude: CanonicalForm.degrees(values.latitudeMicrodegrees),
+            .longitude: CanonicalForm.degrees(values.longitudeMicrodegrees),
         ]
         if clean {
             if random.chance(0.03) {
@@ -82,7 +84,10 @@ struct RowFactory {
                 cells[.mount] = NoiseStyle.placeholder(random: &random)
             }
             if random.chance(0.12) {
-                cells[.gps] = random.chance(0.5) ? NoiseStyle.placeholder(random: &random) : ""
+                let missing = random.chance(0.5) ? NoiseStyle.placeholder(random: &random) : ""
+                cells[.gps] = missing
+                cells[.latitude] = missing
+                cells[.longitude] = missing
             }
         }
         return cells
