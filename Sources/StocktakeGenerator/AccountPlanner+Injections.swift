@@ -206,7 +206,7 @@ extension AccountPlanner {
             var markers: [Int] = []
             let controllerCells = factory.controller(
                 name: CanonicalForm.mac(mac), serial: serial, mac: mac, model: model,
-                seen: options.asOf.adding(days: -random.integer(in: 0...20)), random: &random)
+                seen: options.asOf.adding(days: -random.integer(in: 0...20)), clean: false, random: &random)
             markers.append(addRow(controllerCells, to: .controller, group: 0, marked: true)!)
             if number % 2 == 0 {
                 let receivingCells = factory.receiving(

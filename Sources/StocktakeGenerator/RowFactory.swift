@@ -75,7 +75,7 @@ struct RowFactory {
             if random.chance(0.03) {
                 cells[.serial] = ""
             } else if random.chance(0.03) {
-                cells[.mac] = random.chance(0.5) ? NoiseStyle.placeholder(random: &random) : ""
+                cells[.mac] = random.element(of: ["", NoiseStyle.placeholder(random: &random), "00:00:00:00:00:00"])
             }
             if random.chance(0.02) {
                 cells[.room] = NoiseStyle.placeholder(random: &random)
@@ -94,16 +94,22 @@ struct RowFactory {
     }
 
     /// A wireless controller row: no tag, the AP's name, MAC, serial, type and when it was last seen.
+    /// A `clean` row sometimes reports a placeholder serial, so that it joins its asset by MAC.
     func controller(
-        name: String, serial: String, mac: UInt64, model: String, seen: CalendarDay, random: inout SeededRandom
+        name: String, serial: String, mac: UInt64, model: String, seen: CalendarDay, clean: Bool,
+        random: inout SeededRandom
     ) -> [SourceColumn: String] {
-        [
+        var cells: [SourceColumn: String] = [
             .accessPointName: name,
             .mac: NoiseStyle.mac(mac, random: &random),
             .serial: NoiseStyle.serial(serial, rate: 0.15, random: &random),
             .model: NoiseStyle.model(model, rate: 0.2, random: &random),
             .lastSeen: seen.iso + " " + NoiseStyle.time(random: &random),
         ]
+        if clean && random.chance(0.025) {
+            cells[.serial] = random.element(of: NoiseStyle.serialPlaceholders)
+        }
+        return cells
     }
 
     /// A warehouse receiving row: no tag, part number, serial, MAC, receiving date (`M/D/YY`) and order.
