@@ -36,4 +36,10 @@ import Testing
             try options.validate()
         }
     }
+
+    @Test func cannotWriteEndsWithOneFullStop() {
+        #expect(
+            GeneratorError.cannotWrite(path: "/x/central.csv", reason: "Permission denied.").description
+                == "Cannot write /x/central.csv: Permission denied. Check that the folder exists and is writable.")
+    }
 }
