@@ -9,7 +9,7 @@ SAMPLE     := samples/vt-nis
 STOCKTAKE  := $(BUILD_DIR)/debug/stocktake
 
 # Debian packages the build and the tests need (none beyond the Swift toolchain yet).
-APT_PACKAGES :=
+APT_PACKAGES := libcurl4-openssl-dev pkg-config
 
 .PHONY: all build run test lint deps toolchain clean help
 

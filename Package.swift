@@ -12,13 +12,18 @@ let package = Package(
     targets: [
         // All reconciliation logic: reading, normalization, merge, discrepancies, reports. No network.
         .target(name: "StocktakeCore"),
+        // libcurl, the only HTTP stack: Debian's libcurl4-openssl-dev, found with pkg-config.
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // Pulling and pushing sheets: the libcurl client, providers, credentials.
+        .target(name: "StocktakeSync", dependencies: ["CCurl", "StocktakeCore"]),
         // Thin command-line front end: parses arguments and calls StocktakeCore.
-        .executableTarget(name: "stocktake", dependencies: ["StocktakeCore"]),
+        .executableTarget(name: "stocktake", dependencies: ["StocktakeCore", "StocktakeSync"]),
         // Deterministic generator of realistic accounts with known, injected discrepancies.
         .target(name: "StocktakeGenerator"),
         .executableTarget(name: "stocktake-bench", dependencies: ["StocktakeGenerator", "StocktakeCore"]),
         .testTarget(name: "StocktakeCoreTests", dependencies: ["StocktakeCore", "StocktakeGenerator"]),
         .testTarget(name: "StocktakeGeneratorTests", dependencies: ["StocktakeGenerator"]),
+        .testTarget(name: "StocktakeSyncTests", dependencies: ["StocktakeSync", "StocktakeCore"]),
         // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
         .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore"]),
     ]

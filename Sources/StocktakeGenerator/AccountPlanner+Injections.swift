@@ -124,10 +124,11 @@ extension AccountPlanner {
                 .invalidValue, vtTag: tag, field: "vt_tag", value: cell,
                 note: "a legacy tag in scientific notation; the row joins its asset by serial", markers: markers)
         case .gpsOutOfRange:
+            // A combined GPS cell is reported under latitude, with the whole cell as the value.
+            let cell = trimmed(injection.surveyCells[.gps] ?? "")
             expect(
-                .invalidValue, vtTag: tag,
-                note: "a survey GPS position \(injection.surveyCells[.gps] ?? "") with a latitude beyond 90 degrees",
-                markers: markers)
+                .invalidValue, vtTag: tag, field: "latitude", value: cell,
+                note: "a survey GPS position with a latitude beyond 90 degrees", markers: markers)
         case .impossibleDate:
             let cell = trimmed(injection.surveyCells[.lastSeen] ?? "")
             expect(

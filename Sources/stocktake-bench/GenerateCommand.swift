@@ -1,7 +1,9 @@
 import Foundation
 import StocktakeGenerator
 
-/// `stocktake-bench generate`: writes a realistic test account with known, injected discrepancies.
+/// `stocktake-bench generate --assets N --seed S --out DIR [--as-of YYYY-MM-DD] [--tag-digits N] [--cns-digits N]`
+///
+/// Writes a realistic test account with known, injected discrepancies (see ``usage``).
 struct GenerateCommand {
     /// The command's usage text.
     static let usage = """

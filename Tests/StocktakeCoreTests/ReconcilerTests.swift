@@ -365,3 +365,37 @@ struct ReconcilerTests {
         }
     }
 }
+
+@Suite("Reconciler: damaged CSV text")
+struct ReconcilerDamagedTextTests {
+    @Test func invalidUTF8IsReportedWithFileRowAndLine() throws {
+        let fixture = ReconcileFixture(central: ReconcilerTests.clean)
+        // The survey's room cell of data row 2 (line 3) holds the byte 0xFF, which is never UTF-8.
+        var bytes = Array(ReconcilerTests.cleanSurvey.utf8)
+        let room = Array(",102,".utf8)
+        let at = try #require((0...(bytes.count - room.count)).first { Array(bytes[$0..<$0 + room.count]) == room })
+        bytes[at + 2] = 0xFF
+        var csv = CSVReader(bytes: bytes, name: "survey.csv")
+        let survey = try SourceReader(mapping: .builtIn, buildings: fixture.buildings)
+            .read(SourceFile(path: "survey.csv", role: .sighting), from: &csv)
+        let sources = try fixture.sources() + [survey]
+        let result = Reconciler(rules: fixture.rules).reconcile(sources)
+        let damaged = try #require(result.found(.invalidValue).first)
+        #expect(damaged.field == .room)
+        #expect(damaged.sources == [SourceLocation(file: "survey.csv", row: 2)])
+        #expect(
+            damaged.message
+                == "The room \"1\u{FFFD}2\" in survey.csv row 2 (line 3) (VT tag 004513) holds bytes that are not UTF-8; "
+                + "save the file as CSV UTF-8. Check the cell.")
+    }
+
+    @Test func aStrayQuoteIsKeptAndReported() throws {
+        var fixture = ReconcileFixture(central: ReconcilerTests.clean)
+        fixture.sighting("survey.csv", ReconcilerTests.cleanSurvey.replacingOccurrences(of: ",102,", with: ",10\"2,"))
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.fieldConflict, .invalidValue])
+        #expect(result.asset("004513")?.values.room == "10\"2")
+        let damaged = try #require(result.found(.invalidValue).first)
+        #expect(damaged.message.contains("has a stray quote (\") outside a quoted field; it is kept as written"))
+    }
+}

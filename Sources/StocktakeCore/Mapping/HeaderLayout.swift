@@ -1,5 +1,7 @@
 /// How the columns of one spreadsheet map onto canonical fields, decided from its header row.
 public struct HeaderLayout: Sendable {
+    /// The header cells exactly as parsed.
+    public let parsedHeader: [String]
     /// The header cells as read, without trailing empty cells.
     public let header: [String]
     /// The target of each header column; `nil` for unmapped columns and for repeats of an already-mapped field.
@@ -32,6 +34,7 @@ public struct HeaderLayout: Sendable {
             for field in target.fields { filled[field] = label }
             targets.append(target)
         }
+        self.parsedHeader = rawHeader
         self.header = header
         self.targets = targets
         self.unmapped = unmapped

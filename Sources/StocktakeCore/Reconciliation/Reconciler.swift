@@ -365,7 +365,8 @@ private struct Run {
             let tag = key.asset >= 0 ? graph.tags[key.asset] ?? nil : nil
             let subject: String
             var message: String
-            let place = SourceLocation.spoken(locations)
+            var place = SourceLocation.spoken(locations)
+            if issue.kind == .damagedText, locations.count == 1 { place += " (line \(issue.line))" }
             let owner = tag.map { " (VT tag \($0))" } ?? ""
             switch issue.kind {
             case .raggedRow, .noIdentifier:
