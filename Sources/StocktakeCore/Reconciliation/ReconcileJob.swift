@@ -54,8 +54,8 @@ public enum ReconcileJob {
         let clock = ContinuousClock()
         let start = clock.now
         try AtomicFile.makeDirectory(details.outputDirectory)
-        try AtomicFile.write(CleanedTable.csv(reconciliation), to: details.path(of: "cleaned.csv"))
-        try AtomicFile.write(DiscrepancyTable.csv(reconciliation), to: details.path(of: "discrepancies.csv"))
+        try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"))
+        try DiscrepancyTable.write(reconciliation, to: details.path(of: "discrepancies.csv"))
         details.durations.append(("write", seconds(since: start, clock)))
     }
 

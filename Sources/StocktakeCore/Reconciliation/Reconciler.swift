@@ -61,15 +61,27 @@ private struct Run {
         findNoTag()
         findRowIssues()
         findRepeatedRows()
-        found.sort(by: Discrepancy.listedBefore)
-        let assets = tagged.map { asset in
+        // Sorting positions, not the discrepancies themselves, avoids copying each one many times.
+        let keys = found.indices.map { index in
+            (
+                severity: found[index].code.severity.rank, code: found[index].code.rank,
+                tag: found[index].vtTag?.number ?? UInt64.max
+            )
+        }
+        let order = found.indices.sorted { left, right in
+            if keys[left] != keys[right] { return keys[left] < keys[right] }
+            return Discrepancy.listedBefore(found[left], found[right])
+        }
+        found = order.map { found[$0] }
+        var sourceLists: [[Int32]: String] = [:]
+        let byTag = tagged.sorted { graph.tags[$0]! < graph.tags[$1]! }
+        let assets = byTag.map { asset in
             CleanedAsset(
                 values: merged[asset],
                 status: unrecorded.contains(asset)
                     ? .unrecorded : missing.contains(asset) ? .missing : disputed.contains(asset) ? .conflict : .ok,
-                sources: fileNames(members[asset]))
+                sourceList: sourceList(members[asset], cache: &sourceLists))
         }
-        .sorted { $0.values.vtTag! < $1.values.vtTag! }
         let inputs = sources.map { source in
             Reconciliation.Input(
                 file: source.file, rows: source.rowCount, delimiter: source.delimiter,
@@ -420,13 +432,16 @@ private struct Run {
 
     // MARK: - Helpers
 
-    private func fileNames(_ references: [RecordReference]) -> [String] {
-        var names: [String] = []
-        for reference in references {
-            let name = sources[Int(reference.source)].file.displayName
-            if names.last != name, !names.contains(name) { names.append(name) }
+    /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
+    private func sourceList(_ references: [RecordReference], cache: inout [[Int32]: String]) -> String {
+        var files: [Int32] = []
+        for reference in references where files.last != reference.source && !files.contains(reference.source) {
+            files.append(reference.source)
         }
-        return names
+        if let known = cache[files] { return known }
+        let list = files.map { sources[Int($0)].file.displayName }.joined(separator: "; ")
+        cache[files] = list
+        return list
     }
 
     /// Items that each name their rows: joined with "and" while every item has one row, else with semicolons so
