@@ -9,10 +9,11 @@ public struct FieldPrecedence: Sendable, Hashable {
         self.selectors = selectors
     }
 
-    /// The position of `file` in this order, or `nil` when no selector names it.
+    /// The position of `file` in this order, or `nil` when no selector names it. An empty selector names no file
+    /// (as a prefix it would name every file, putting the central sheet first by accident).
     public func rank(of file: SourceFile) -> Int? {
         let name = file.displayName.lowercased()
-        for (index, selector) in selectors.enumerated() {
+        for (index, selector) in selectors.enumerated() where !selector.isEmpty {
             let wanted = selector.lowercased()
             if wanted == file.role.rawValue || wanted == file.role.rawValue + "s" || name.hasPrefix(wanted) {
                 return index

@@ -63,9 +63,20 @@ public enum ReconcileJob {
         }
         var files = paths.map { SourceFile(path: $0.0, role: $0.1) }
         let names = files.map(\.displayName)
-        for index in files.indices where names.filter({ $0 == names[index] }).count > 1 {
-            let parts = files[index].path.split(separator: "/").suffix(2)
-            files[index].displayName = parts.joined(separator: "/")
+        let components = files.map { $0.path.split(separator: "/") }
+        for index in files.indices {
+            let namesakes = files.indices.filter { $0 != index && names[$0] == names[index] }
+            guard !namesakes.isEmpty else { continue }
+            // Enough trailing folders to tell the file from every other file of the same name.
+            var depth = 2
+            while depth < components[index].count
+                && namesakes.contains(where: {
+                    components[$0].suffix(depth).elementsEqual(components[index].suffix(depth))
+                })
+            {
+                depth += 1
+            }
+            files[index].displayName = components[index].suffix(depth).joined(separator: "/")
         }
         return files
     }
@@ -82,7 +93,8 @@ public enum ReconcileJob {
             let lower = name.lowercased()
             return !name.hasPrefix(".") && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv"))
         }
-        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }
+        // A sub-folder that happens to be called `something.csv` is not a spreadsheet.
+        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -26,11 +26,11 @@ public enum AtomicFile {
             }
             return true
         }
-        let error = errno
         guard ok, fsync(descriptor) == 0 else {
+            let error = errno
             close(descriptor)
             unlink(temporary)
-            errno = error == 0 ? errno : error
+            errno = error
             throw failure(path)
         }
         guard close(descriptor) == 0, rename(temporary, path) == 0 else {
