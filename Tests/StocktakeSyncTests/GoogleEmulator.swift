@@ -30,6 +30,7 @@ final class GoogleEmulator {
     struct Sheet {
         var title: String
         var values: [[String]]
+        var hidden = false
     }
 
     /// A spreadsheet as seeded. `access` is "write", "read" (writes get 403) or "none" (everything gets 403).
@@ -94,6 +95,14 @@ final class GoogleEmulator {
         /// Header names in lower case.
         var headers: [String: String]
         var body: String
+    }
+
+    /// A token that is what it is: it cannot be refreshed, like one read from a file.
+    struct FixedToken: BearerTokenSource {
+        var value: String
+        func token() throws(SyncError) -> String { value }
+        func refresh() throws(SyncError) -> Bool { false }
+        var renewal: String { "Renew it in Jobs/acme/secrets/token." }
     }
 
     /// The port of the emulated APIs and token endpoint.
@@ -179,12 +188,34 @@ final class GoogleEmulator {
         return nil
     }
 
+    /// A client with small limits whose waits are recorded instead of slept.
+    static func client(
+        sleeps: SleepRecorder = SleepRecorder(), attempts: Int = 4, configure: (inout TransferLimits) -> Void = { _ in }
+    ) -> HTTPClient {
+        var limits = TransferLimits()
+        limits.connectTimeoutSeconds = 5
+        limits.totalTimeoutSeconds = 10
+        configure(&limits)
+        var retry = RetryPolicy()
+        retry.maximumAttempts = attempts
+        retry.baseDelaySeconds = 0.5
+        return HTTPClient(limits: limits, retry: retry, sleep: sleeps.sleep)
+    }
+
+    /// Account acme's session against this emulator: its token may go to the emulator's origin only.
+    func session(credentials: any BearerTokenSource, client: HTTPClient = GoogleEmulator.client()) -> AccountSession {
+        AccountSession(account: "acme", client: client, credentials: credentials, allowedOrigins: [baseURL.origin])
+    }
+
     // MARK: Control API
 
     /// Replaces the emulator's whole state.
     func setUp(_ setup: Setup) throws {
         let spreadsheets = setup.spreadsheets.mapValues { book -> [String: Any] in
-            ["access": book.access, "sheets": book.sheets.map { ["title": $0.title, "values": $0.values] }]
+            [
+                "access": book.access,
+                "sheets": book.sheets.map { ["title": $0.title, "values": $0.values, "hidden": $0.hidden] },
+            ]
         }
         let files = setup.files.mapValues { file -> [String: Any] in
             [

@@ -20,14 +20,7 @@ import Testing
     private func client(
         _ sleeps: SleepRecorder, attempts: Int = 4, configure: (inout TransferLimits) -> Void = { _ in }
     ) -> HTTPClient {
-        var limits = TransferLimits()
-        limits.connectTimeoutSeconds = 5
-        limits.totalTimeoutSeconds = 10
-        configure(&limits)
-        var retry = RetryPolicy()
-        retry.maximumAttempts = attempts
-        retry.baseDelaySeconds = 0.5
-        return HTTPClient(limits: limits, retry: retry, sleep: sleeps.sleep)
+        GoogleEmulator.client(sleeps: sleeps, attempts: attempts, configure: configure)
     }
 
     private func request(_ emulator: GoogleEmulator) throws -> HTTPRequest {

@@ -7,6 +7,7 @@ redirects that must not carry a token). It exits when its standard input is clos
 dies never leaves it behind.
 
 Served on the API port (all on one origin, so every base URL of a client can point at it):
+  GET    /v4/spreadsheets/{id}                            spreadsheets.get (sheet properties only)
   GET    /v4/spreadsheets/{id}/values/{range}             spreadsheets.values.get
   PUT    /v4/spreadsheets/{id}/values/{range}             spreadsheets.values.update (valueInputOption required)
   POST   /v4/spreadsheets/{id}/values/{range}:clear       spreadsheets.values.clear
@@ -24,7 +25,7 @@ Control API (JSON, never recorded, no token needed):
   POST   /_control/state      replace the whole state: {"client": {"id", "secret"}, "refreshTokens": [..],
                               "rotateRefreshTokens": bool, "accessTokenLifetime": seconds,
                               "tokens": [{"token", "expiresIn"}], "spreadsheets": {id: {"access",
-                              "sheets": [{"title", "values", "rowCount", "columnCount"}]}},
+                              "sheets": [{"title", "values", "rowCount", "columnCount", "hidden"}]}},
                               "files": {id: {"name", "mimeType", "content", "version", "access"}}}
                               ("access" is "write" (default), "read" or "none")
   GET    /_control/state      the current state, with each spreadsheet's "revision" and each file's "version"
@@ -161,6 +162,7 @@ class Sheet:
 
     def __init__(self, spec):
         self.title = spec.get("title", "Sheet1")
+        self.hidden = bool(spec.get("hidden", False))
         self.cells = [list(row) for row in spec.get("values", [])]
         self.row_count = max(spec.get("rowCount", 1000), len(self.cells))
         self.column_count = max(spec.get("columnCount", 26), max((len(row) for row in self.cells), default=0))
@@ -168,6 +170,7 @@ class Sheet:
     def dump(self):
         return {
             "title": self.title,
+            "hidden": self.hidden,
             "values": trimmed(self.cells),
             "rowCount": self.row_count,
             "columnCount": self.column_count,
@@ -556,6 +559,8 @@ class ApiHandler(Handler):
             return self.token(body)
         self.authenticate()
         parts = path.split("/")
+        if path.startswith("/v4/spreadsheets/") and len(parts) == 4 and self.command == "GET":
+            return self.spreadsheet_get(urllib.parse.unquote(parts[3]), query)
         if path.startswith("/v4/spreadsheets/") and len(parts) >= 6 and parts[4] == "values":
             identifier = urllib.parse.unquote(parts[3])
             target = "/".join(parts[5:])
@@ -641,6 +646,31 @@ class ApiHandler(Handler):
                 self.writable(book)
                 return self.values_update(identifier, book, bounds, text, query, body)
         raise google_error(404, "Method not found.")
+
+    @staticmethod
+    def spreadsheet_get(identifier, query):
+        with STATE.lock:
+            book = STATE.spreadsheets.get(identifier)
+            if book is None:
+                raise google_error(404)
+            if book["access"] == "none":
+                raise google_error(403)
+            sheets = []
+            for index, sheet in enumerate(book["sheets"]):
+                properties = {
+                    "sheetId": index,
+                    "title": sheet.title,
+                    "index": index,
+                    "sheetType": "GRID",
+                    "gridProperties": {"rowCount": sheet.row_count, "columnCount": sheet.column_count},
+                }
+                if sheet.hidden:
+                    properties["hidden"] = True
+                sheets.append({"properties": properties})
+            answer = {"sheets": sheets}
+            if "fields" not in query:
+                answer = {"spreadsheetId": identifier, "properties": {"title": identifier}, "sheets": sheets}
+            return 200, answer, "application/json; charset=UTF-8"
 
     @staticmethod
     def writable(book):
