@@ -247,14 +247,13 @@ import Testing
         )
         let detail =
             "UNAUTHENTICATED: Request had invalid authentication credentials. Expected OAuth 2 access token, login "
-            + "cookie or other valid authentication credential. See https://developers.google.com/identity/sign-in/"
-            + "web/devconsole-project."
+            + "cookie or other valid authentication credential. See https://developers.google.com/identity/sig..."
         expectError(
             .credentialsRejected(
-                account: "acme", url: valuesURL(emulator), status: 401, detail: String(detail.prefix(197)) + "...",
+                account: "acme", url: valuesURL(emulator), status: 401, detail: detail,
                 renewal: "Renew it in Jobs/acme/secrets/oauth."),
             message: "The token for account acme was rejected (401) by \(valuesURL(emulator)): "
-                + String(detail.prefix(197)) + ".... Renew it in Jobs/acme/secrets/oauth."
+                + "\(detail). Renew it in Jobs/acme/secrets/oauth."
         ) { () throws(SyncError) in
             _ = try provider(emulator, credentials: source).pull()
         }
