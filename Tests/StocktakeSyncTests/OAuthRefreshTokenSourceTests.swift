@@ -217,7 +217,9 @@ import Testing
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cache = directory + "/google-token.json"
-        FileManager.default.createFile(atPath: cache, contents: Data("{}".utf8), attributes: [.posixPermissions: 0o644])
+        #expect(
+            FileManager.default.createFile(
+                atPath: cache, contents: Data("{}".utf8), attributes: [.posixPermissions: 0o644]))
         expectError(
             .secrets(account: "acme", path: cache, reason: "can be read by others (mode 644); run chmod 600 \(cache)"),
             message: "Account acme: the secrets file \(cache) can be read by others (mode 644); run chmod 600 \(cache)."
