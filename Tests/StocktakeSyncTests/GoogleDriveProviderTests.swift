@@ -173,6 +173,29 @@ import Testing
         #expect(try emulator.requestLines() == ["GET /drive/v3/files/central\(Self.metadataQuery)"])
     }
 
+    @Test func anAccountWithoutCredentialsIsToldToConfigureThem() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        let provider = GoogleDriveProvider(
+            session: AccountSession(account: "acme", client: GoogleEmulator.client()), fileID: "central",
+            baseURL: emulator.baseURL)
+        let detail =
+            "UNAUTHENTICATED: Request is missing required authentication credential. Expected OAuth 2 access token, "
+            + "login cookie or other valid authentication credential. See https://developers.google.com/ident..."
+        expectError(
+            .credentialsRejected(
+                account: "acme", url: fileURL(emulator), status: 401, detail: detail,
+                renewal: "Configure a token for this account."),
+            message: "The token for account acme was rejected (401) by \(fileURL(emulator)): \(detail). Configure a "
+                + "token for this account."
+        ) { () throws(SyncError) in
+            _ = try provider.pull()
+        }
+        let requests = try emulator.requests()
+        #expect(requests.count == 1)
+        #expect(requests[0].headers["authorization"] == nil)
+    }
+
     @Test func aReadOnlyFileRefusesTheUploadAndKeepsItsContent() throws {
         let emulator = try emulator(access: "read")
         defer { emulator.stop() }

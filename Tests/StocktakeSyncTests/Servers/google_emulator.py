@@ -19,7 +19,7 @@ Served on the API port (all on one origin, so every base URL of a client can poi
 
 Every API call needs `Authorization: Bearer T` where T was issued by /token or seeded through the control
 API and has not expired; otherwise 401 with `WWW-Authenticate: Bearer realm="https://accounts.google.com/",
-error="invalid_token"` and a Google error body.
+error="invalid_token"` and a Google error body (without the error code when no token was sent at all).
 
 Control API (JSON, never recorded, no token needed):
   POST   /_control/state      replace the whole state: {"client": {"id", "secret"}, "refreshTokens": [..],
@@ -580,6 +580,14 @@ class ApiHandler(Handler):
         token = header[len("Bearer "):] if header.startswith("Bearer ") else None
         with STATE.lock:
             expiry = STATE.tokens.get(token) if token else None
+        if token is None:
+            # RFC 6750 §3.1: a request without credentials gets a challenge without an error code.
+            error = google_error(
+                401, "Request is missing required authentication credential. Expected OAuth 2 access token, login "
+                "cookie or other valid authentication credential. See "
+                "https://developers.google.com/identity/sign-in/web/devconsole-project.")
+            error.headers = [("WWW-Authenticate", 'Bearer realm="https://accounts.google.com/"')]
+            raise error
         if expiry is None or expiry <= time.time():
             raise google_error(401)
 
