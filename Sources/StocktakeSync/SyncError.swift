@@ -2,7 +2,7 @@ import StocktakeCore
 
 /// Why pulling or pushing a sheet failed, each with a one-line description naming the account, the URL (never a
 /// token or query string) and what to do.
-public enum SyncError: Error, Equatable, CustomStringConvertible {
+public enum SyncError: UserFacingError, Equatable {
     /// The server rejected the credentials (401), even after one refresh.
     case credentialsRejected(account: String, url: String, status: Int, detail: String, renewal: String)
     /// The credentials are valid but may not do this (403).

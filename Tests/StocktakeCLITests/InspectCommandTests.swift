@@ -93,6 +93,6 @@ struct InspectCommandTests {
     func badUsage(arguments: [String], problem: String) throws {
         let result = try runner.run(["inspect"] + arguments)
         #expect(result.status == 64)
-        #expect(result.standardError == "stocktake: stocktake inspect: \(problem). See 'stocktake inspect --help'.\n")
+        #expect(result.standardError == "stocktake: inspect: \(problem). See 'stocktake inspect --help'.\n")
     }
 }

@@ -15,7 +15,7 @@ struct ReconcileCommandTests {
     }
 
     func usageError(_ problem: String) -> String {
-        "stocktake: stocktake reconcile: \(problem). See 'stocktake reconcile --help'.\n"
+        "stocktake: reconcile: \(problem). See 'stocktake reconcile --help'.\n"
     }
 
     @Test func helpPrintsTheUsage() throws {
@@ -52,7 +52,7 @@ struct ReconcileCommandTests {
         #expect(result.standardError == "")
         #expect(
             result.standardOutput == """
-                acct: 2 assets, 1 errors, 2 warnings, 0 info
+                acct: 2 assets, 1 error, 2 warnings, 0 info
                 Report:        out/report.html
                 Cleaned sheet: out/cleaned.csv
                 Discrepancies: out/discrepancies.csv

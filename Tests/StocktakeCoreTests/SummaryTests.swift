@@ -8,7 +8,7 @@ struct SummaryTests {
         let expected = """
             stocktake: account vt-nis, as of 2026-11-20
             Assets: 3 (1 ok, 1 missing, 1 unrecorded, 0 in conflict), from 5 rows in 2 files.
-            Discrepancies: 2 errors, 1 warnings, 0 info.
+            Discrepancies: 2 errors, 1 warning, 0 info.
               MISSING                1  error
               UNRECORDED             1  error
               FIELD_CONFLICT         1  warning
