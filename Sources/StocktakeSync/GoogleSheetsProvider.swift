@@ -12,7 +12,9 @@ import StocktakeCore
 /// conditional write, so this check is the guard). Then one `values.update` with `valueInputOption=RAW` replaces the
 /// range: the new rows, padded with empty strings over every cell the old rows used, so old cells beyond the new
 /// data are emptied in the same request. One request means a failure never leaves the sheet half-written or empty,
-/// which a `values:clear` followed by a failed `values.update` would.
+/// which a `values:clear` followed by a failed `values.update` would. `RAW` stores every cell as the text given,
+/// never as a formula, so the `'` that `CSVWriter` puts before formula-like cells of the text to push is taken off
+/// again: the sheet gets `=SUM(A1)` as text rather than a visible `'=SUM(A1)`.
 public struct GoogleSheetsProvider: SheetProvider {
     /// Where the Sheets API lives unless configured otherwise.
     public static let defaultBaseURL = try! EndpointURL("https://sheets.googleapis.com")
@@ -150,11 +152,19 @@ public struct GoogleSheetsProvider: SheetProvider {
         var reader = CSVReader(bytes: bytes, name: "pushed.csv", delimiter: .comma)
         var rows: [[String]] = []
         do {
-            try reader.forEachRecord { record in rows.append(record.strings) }
+            try reader.forEachRecord { record in rows.append(record.strings.map(unprotected)) }
         } catch {
             throw .badResponse(account: account, url: location, reason: "the text to push is not valid CSV: \(error)")
         }
         return rows
+    }
+
+    /// A cell without the `'` that `CSVWriter.neutralized(_:)` put before it: with `valueInputOption=RAW` the sheet
+    /// stores text as it is, so a formula-like cell is safe without it and the `'` would only show.
+    static func unprotected(_ cell: String) -> String {
+        guard cell.hasPrefix("'") else { return cell }
+        let original = String(cell.dropFirst())
+        return CSVWriter.neutralized(original) == cell ? original : cell
     }
 
     /// `rows`, each widened with empty strings to cover the cells `old` used, and followed by rows of empty strings

@@ -1,6 +1,7 @@
 import Foundation
-import StocktakeSync
 import Testing
+
+@testable import StocktakeSync
 
 /// GoogleSheetsProvider against the emulator: what a pull gives, what a push writes, and that every failure names
 /// the account, the URL and what to do while the sheet keeps its content.
@@ -140,6 +141,19 @@ import Testing
         #expect(
             body?["values"] as? [[String]] == [
                 ["vt_tag", "status", ""], ["VT-1", "=1+1", ""], [""], [], ["", "", ""],
+            ])
+    }
+
+    @Test func theQuoteThatProtectsFormulasInCSVIsNotWrittenToTheSheet() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        let provider = provider(emulator)
+        let pulled = try provider.pull()
+        try provider.push(
+            Array("vt_tag,note\r\nVT-1,'=1+1\r\nVT-2,'+1-555\r\nVT-3,'quoted\r\nVT-4,'-12\r\n".utf8), over: pulled)
+        #expect(
+            try emulator.values(of: "book", sheet: "Inventory") == [
+                ["vt_tag", "note"], ["VT-1", "=1+1"], ["VT-2", "+1-555"], ["VT-3", "'quoted"], ["VT-4", "'-12"],
             ])
     }
 
@@ -359,4 +373,23 @@ import Testing
         }
     }
 
+    // MARK: Conversions
+
+    @Test func sheetTitlesAreQuotedWhenTheyAreNotPlainWords() {
+        #expect(GoogleSheetsProvider.quotedTitle("Inventory_2026") == "Inventory_2026")
+        #expect(GoogleSheetsProvider.quotedTitle("Site B") == "'Site B'")
+        #expect(GoogleSheetsProvider.quotedTitle("O'Brien") == "'O''Brien'")
+        #expect(GoogleSheetsProvider.quotedTitle("Übersicht") == "'Übersicht'")
+        #expect(GoogleSheetsProvider.quotedTitle("A-1") == "'A-1'")
+    }
+
+    @Test func cellsThatAreNotStringsReadAsTheSheetShowsThem() throws {
+        let cells = try JSONSerialization.jsonObject(with: Data("[true, false, 12, 2.5, -3.0, null]".utf8)) as? [Any]
+        #expect(cells?.map(GoogleSheetsProvider.text(of:)) == ["TRUE", "FALSE", "12", "2.5", "-3", ""])
+    }
+
+    @Test func rangesArePercentEncodedAsOnePathSegment() {
+        #expect(GoogleSheetsProvider.pathSegment("'Site B'!A1:K") == "%27Site%20B%27%21A1%3AK")
+        #expect(GoogleSheetsProvider.pathSegment("a/b?c#d") == "a%2Fb%3Fc%23d")
+    }
 }
