@@ -283,7 +283,8 @@ class State:
         self.refresh_tokens = set(spec.get("refreshTokens", []))
         self.rotate = bool(spec.get("rotateRefreshTokens", False))
         self.lifetime = int(spec.get("accessTokenLifetime", 3599))
-        self.scope = spec.get("scope", "https://www.googleapis.com/auth/drive https://www.googleapis.com/auth/spreadsheets")
+        self.scope = spec.get(
+            "scope", "https://www.googleapis.com/auth/drive https://www.googleapis.com/auth/spreadsheets")
         self.tokens = {}
         for token in spec.get("tokens", []):
             self.tokens[token["token"]] = time.time() + float(token.get("expiresIn", 3600))
