@@ -49,7 +49,7 @@ public final class OAuthRefreshTokenSource: BearerTokenSource, @unchecked Sendab
 
     /// - Parameters:
     ///   - renewal: where the user renews the refresh token, as a sentence ("Renew it in Jobs/acme/secrets/oauth.").
-    ///   - client: the HTTP client for the token endpoint (its limits and retries apply).
+    ///   - client: the HTTP client for the token endpoint (its limits and retries apply; redirects are refused).
     ///   - now: the clock, replaceable in tests.
     public init(
         account: String, tokenURL: EndpointURL, clientID: String, clientSecret: String, refreshToken: String,
@@ -63,6 +63,10 @@ public final class OAuthRefreshTokenSource: BearerTokenSource, @unchecked Sendab
         self.configuredRefreshToken = refreshToken
         self.cacheFile = cacheFile
         self.renewal = renewal
+        // The request body holds the client secret and the refresh token: a redirect, which would resend it to
+        // wherever it points, is not followed.
+        var client = client
+        client.limits.maximumRedirects = 0
         self.client = client
         self.now = now
     }

@@ -211,6 +211,20 @@ import Testing
         #expect(sleeps.waits.count == 1)
     }
 
+    @Test func aRedirectedTokenRequestIsNotResentAnywhere() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        try emulator.inject(.init(pathPrefix: "/token", redirectTo: emulator.recorderURL(path: "/token")))
+        let url = "http://127.0.0.1:\(emulator.port)/token"
+        expectError(
+            .unreachable(account: "acme", error: .tooManyRedirects(url: url), phase: .pull),
+            message: "Account acme: \(url) redirected too many times. Check the address."
+        ) { () throws(SyncError) in
+            _ = try source(emulator).token()
+        }
+        #expect(try emulator.requests().map(\.listener) == ["api"])
+    }
+
     @Test func aCacheFileReadableByOthersIsRefused() throws {
         let emulator = try emulator()
         defer { emulator.stop() }
