@@ -9,7 +9,8 @@ import Foundation
 ///
 /// Push re-reads the metadata and writes nothing when the version moved since the pull; otherwise it uploads the
 /// new content with `PATCH upload/drive/v3/files/{id}?uploadType=media` (Drive converts CSV into a Google Sheet's
-/// first sheet). The check and the upload are two requests: Drive v3 has no conditional upload.
+/// first sheet). The check and the upload are two requests: Drive v3 has no conditional upload. Requests carry
+/// `supportsAllDrives=true` where Drive asks for it, so files on shared drives are found too.
 public struct GoogleDriveProvider: SheetProvider {
     /// Where the Drive API lives unless configured otherwise.
     public static let defaultBaseURL = try! EndpointURL("https://www.googleapis.com")
@@ -50,9 +51,9 @@ public struct GoogleDriveProvider: SheetProvider {
             }
         }
         let type = pulled.fileName.lowercased().hasSuffix(".tsv") ? "text/tab-separated-values" : "text/csv"
+        let upload = "/upload/drive/v3/files/\(fileSegment)?uploadType=media&supportsAllDrives=true&fields=id,version"
         let request = HTTPRequest(
-            "PATCH", try url("/upload/drive/v3/files/\(fileSegment)?uploadType=media&fields=id,version", phase: .push),
-            headers: [(name: "Content-Type", value: type)], body: bytes)
+            "PATCH", try url(upload, phase: .push), headers: [(name: "Content-Type", value: type)], body: bytes)
         let response = try session.send(request, phase: .push)
         try session.check(response, phase: .push)
     }
@@ -78,8 +79,8 @@ public struct GoogleDriveProvider: SheetProvider {
     }
 
     private func metadata(phase: SyncPhase) throws(SyncError) -> FileMetadata {
-        let request = HTTPRequest(
-            "GET", try url("/drive/v3/files/\(fileSegment)?fields=id,name,mimeType,version", phase: phase))
+        let path = "/drive/v3/files/\(fileSegment)?fields=id,name,mimeType,version&supportsAllDrives=true"
+        let request = HTTPRequest("GET", try url(path, phase: phase))
         let response = try session.send(request, phase: phase)
         try session.check(response, phase: phase)
         let object = try GoogleSheetsProvider.object(response, account: session.account)
@@ -94,7 +95,8 @@ public struct GoogleDriveProvider: SheetProvider {
     private func content(of file: FileMetadata, phase: SyncPhase) throws(SyncError) -> [UInt8] {
         let path =
             file.isGoogleSheet
-            ? "/drive/v3/files/\(fileSegment)/export?mimeType=text/csv" : "/drive/v3/files/\(fileSegment)?alt=media"
+            ? "/drive/v3/files/\(fileSegment)/export?mimeType=text/csv"
+            : "/drive/v3/files/\(fileSegment)?alt=media&supportsAllDrives=true"
         let response = try session.send(HTTPRequest("GET", try url(path, phase: phase)), phase: phase)
         try session.check(response, phase: phase)
         return response.body

@@ -8,7 +8,7 @@ import Testing
     private static let token = "ya29.seeded-token"
     private static let csv = "vt_tag,status\r\nVT-1,ok\r\n"
     private static let exported = "vt_tag,status\r\nVT-7,=SUM(1)\r\n"
-    private static let metadataQuery = "?fields=id,name,mimeType,version"
+    private static let metadataQuery = "?fields=id,name,mimeType,version&supportsAllDrives=true"
 
     /// An emulator holding an uploaded CSV `central` (version 3) and a Google Sheet `sheet` (version 12).
     private func emulator(access: String = "write") throws -> GoogleEmulator {
@@ -16,7 +16,7 @@ import Testing
         var state = GoogleEmulator.Setup()
         state.accessTokens = [Self.token: 3600]
         state.files = [
-            "central": .init(name: "central.csv", content: Self.csv, version: 3, access: access),
+            "central": .init(name: "central.csv", content: Self.csv, version: 3, access: access, sharedDrive: true),
             "sheet": .init(
                 name: "Central inventory", mimeType: GoogleDriveProvider.googleSheetType, content: Self.exported,
                 version: 12, access: access),
@@ -61,7 +61,8 @@ import Testing
         let requests = try emulator.requests()
         #expect(
             requests.map { "\($0.method) \($0.path)" } == [
-                "GET /drive/v3/files/central\(Self.metadataQuery)", "GET /drive/v3/files/central?alt=media",
+                "GET /drive/v3/files/central\(Self.metadataQuery)",
+                "GET /drive/v3/files/central?alt=media&supportsAllDrives=true",
             ])
         #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer \(Self.token)" })
     }
@@ -93,7 +94,7 @@ import Testing
         #expect(
             requests.map { "\($0.method) \($0.path)" } == [
                 "GET /drive/v3/files/central\(Self.metadataQuery)",
-                "PATCH /upload/drive/v3/files/central?uploadType=media&fields=id,version",
+                "PATCH /upload/drive/v3/files/central?uploadType=media&supportsAllDrives=true&fields=id,version",
             ])
         #expect(requests[1].headers["content-type"] == "text/csv")
         #expect(requests[1].headers["authorization"] == "Bearer \(Self.token)")

@@ -40,13 +40,15 @@ final class GoogleEmulator {
     }
 
     /// A Drive file as seeded. A Google Sheet has `mimeType` `application/vnd.google-apps.spreadsheet` and
-    /// `content` is what its CSV export gives. `access` is "write" or "read" (uploads get 403).
+    /// `content` is what its CSV export gives. `access` is "write" or "read" (uploads get 403). A file on a shared
+    /// drive is only found by requests with `supportsAllDrives=true`.
     struct DriveFile {
         var name: String
         var mimeType = "text/csv"
         var content: String
         var version = 1
         var access = "write"
+        var sharedDrive = false
     }
 
     /// Everything the emulator starts a test with; `setUp(_:)` replaces its whole state with this.
@@ -220,7 +222,7 @@ final class GoogleEmulator {
         let files = setup.files.mapValues { file -> [String: Any] in
             [
                 "name": file.name, "mimeType": file.mimeType, "content": file.content, "version": file.version,
-                "access": file.access,
+                "access": file.access, "sharedDrive": file.sharedDrive,
             ]
         }
         let body: [String: Any] = [

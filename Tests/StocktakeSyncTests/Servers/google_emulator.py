@@ -26,8 +26,10 @@ Control API (JSON, never recorded, no token needed):
                               "rotateRefreshTokens": bool, "accessTokenLifetime": seconds,
                               "tokens": [{"token", "expiresIn"}], "spreadsheets": {id: {"access",
                               "sheets": [{"title", "values", "rowCount", "columnCount", "hidden"}]}},
-                              "files": {id: {"name", "mimeType", "content", "version", "access"}}}
-                              ("access" is "write" (default), "read" or "none")
+                              "files": {id: {"name", "mimeType", "content", "version", "access",
+                              "sharedDrive"}}}
+                              ("access" is "write" (default), "read" or "none"; a file on a shared drive
+                              is "not found" by files.get and files.update without supportsAllDrives=true)
   GET    /_control/state      the current state, with each spreadsheet's "revision" and each file's "version"
   POST   /_control/edit       another writer changes something: {"spreadsheet", "sheet"?, "values"} or
                               {"file", "content"}; the revision or version goes up
@@ -303,6 +305,7 @@ class State:
                 "content": file.get("content", "").encode("utf-8"),
                 "version": int(file.get("version", 1)),
                 "access": file.get("access", "write"),
+                "sharedDrive": bool(file.get("sharedDrive", False)),
             }
 
     def dump(self):
@@ -793,9 +796,11 @@ class ApiHandler(Handler):
     # -- Drive ----------------------------------------------------------------------------------------------
 
     @staticmethod
-    def drive_file(identifier):
+    def drive_file(identifier, query=None):
         file = STATE.files.get(identifier)
         if file is None:
+            raise drive_error(404, "notFound", "File not found: %s." % identifier, "fileId")
+        if query is not None and file["sharedDrive"] and query.get("supportsAllDrives") != "true":
             raise drive_error(404, "notFound", "File not found: %s." % identifier, "fileId")
         if file["access"] == "none":
             raise drive_error(404, "notFound", "File not found: %s." % identifier, "fileId")
@@ -823,7 +828,7 @@ class ApiHandler(Handler):
 
     def drive_get(self, identifier, query):
         with STATE.lock:
-            file = self.drive_file(identifier)
+            file = self.drive_file(identifier, query)
             if query.get("alt") == "media":
                 if file["mimeType"].startswith(GOOGLE_APPS_PREFIX):
                     raise drive_error(
@@ -850,7 +855,7 @@ class ApiHandler(Handler):
             raise drive_error(400, "badRequest", "Unsupported upload type: %s" % query.get("uploadType"),
                               "uploadType")
         with STATE.lock:
-            file = self.drive_file(identifier)
+            file = self.drive_file(identifier, query)
             if file["access"] != "write":
                 raise drive_error(
                     403, "insufficientFilePermissions",
