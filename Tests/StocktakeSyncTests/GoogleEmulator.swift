@@ -124,21 +124,21 @@ final class GoogleEmulator {
 
     /// Starts an emulator, or skips the test when python3 is missing and not required.
     static func start() throws -> GoogleEmulator {
-        guard let python = findPython() else {
+        guard pythonIsInstalled else {
             if ProcessInfo.processInfo.environment["STOCKTAKE_REQUIRE_SERVERS"] == "1" {
                 throw Failure.pythonMissing
             }
             try Test.cancel("python3 is not installed, so the Google emulator tests are skipped.")
         }
-        return try GoogleEmulator(python: python)
+        return try GoogleEmulator()
     }
 
-    private init(python: String) throws {
+    private init() throws {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Servers/google_emulator.py").path
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, script]
+        process.arguments = ["python3", script]
         input = Pipe()
         let output = Pipe()
         process.standardInput = input
@@ -157,16 +157,12 @@ final class GoogleEmulator {
         let ports = text.split(separator: "\n").compactMap { Int($0) }
         guard ports.count == 2 else {
             process.terminate()
+            process.waitUntilExit()
             throw Failure.startFailed("it printed \(text.debugDescription) instead of two port numbers.")
         }
         port = ports[0]
         recorderPort = ports[1]
-        var limits = TransferLimits()
-        limits.connectTimeoutSeconds = 5
-        limits.totalTimeoutSeconds = 10
-        var retry = RetryPolicy()
-        retry.maximumAttempts = 1
-        control = HTTPClient(limits: limits, retry: retry, sleep: { _ in })
+        control = Self.client(attempts: 1)
     }
 
     deinit {
@@ -181,13 +177,10 @@ final class GoogleEmulator {
         process.waitUntilExit()
     }
 
-    /// `python3` when it is on the PATH.
-    private static func findPython() -> String? {
+    /// Whether `python3` is on the PATH, where `/usr/bin/env` looks for it.
+    private static var pythonIsInstalled: Bool {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            if FileManager.default.isExecutableFile(atPath: "\(directory)/python3") { return "python3" }
-        }
-        return nil
+        return path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/python3") }
     }
 
     /// A client with small limits whose waits are recorded instead of slept.
