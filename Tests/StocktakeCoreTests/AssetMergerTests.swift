@@ -148,4 +148,19 @@ struct AssetMergerTests {
         #expect(merger.values(of: reference).room == "205")
         #expect(merger.location(of: reference) == SourceLocation(file: "survey.csv", row: 1))
     }
+
+    /// One tag on twenty thousand rows with different rooms (a filled-down tag column): listing the distinct rooms
+    /// took 10 s in a debug build when each value was looked for among all earlier ones; now a few hundredths.
+    @Test func thousandsOfDistinctValuesOnOneTagAreListedQuickly() throws {
+        var central = "VT Tag,Room\n"
+        for number in 0..<20_000 { central += "004512,R\(number)\n" }
+        central += "VT-4512,R7\n"
+        let (merger, members) = try Self.merge(ReconcileFixture(central: central))
+        var room: [AssetMerger.FieldValue]?
+        let elapsed = ContinuousClock().measure { room = merger.conflict(in: .room, among: members) }
+        #expect(elapsed < .seconds(3))
+        #expect(room?.count == 20_000)
+        #expect(room?.first?.text == "R0")
+        #expect(room?[7].locations.map(\.description) == ["central.csv:8", "central.csv:20001"])
+    }
 }

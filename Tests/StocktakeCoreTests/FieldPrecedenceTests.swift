@@ -45,6 +45,16 @@ struct FieldPrecedenceTests {
         #expect(FieldPrecedence(["survey"]).rank(of: renamed) == 0)
     }
 
+    @Test func aDisplayNameWithFoldersIsMatchedByItsFileNameOrItsFolders() {
+        let zone1 = SourceFile(path: "/data/zone1/survey.csv", role: .sighting, displayName: "zone1/survey.csv")
+        let zone2 = SourceFile(path: "/data/zone2/survey.csv", role: .sighting, displayName: "zone2/survey.csv")
+        #expect(FieldPrecedence(["survey"]).rank(of: zone1) == 0)
+        #expect(FieldPrecedence(["billing", "survey.csv"]).rank(of: zone2) == 1)
+        #expect(FieldPrecedence(["zone2/", "zone1/"]).rank(of: zone1) == 1)
+        #expect(FieldPrecedence(["zone2/"]).rank(of: zone1) == nil)
+        #expect(FieldPrecedence(["data"]).rank(of: zone1) == nil)
+    }
+
     @Test func theFirstSelectorThatNamesAFileGivesItsRank() {
         let precedence = FieldPrecedence(["survey", "sightings", "survey_zone2"])
         #expect(precedence.rank(of: Self.survey) == 0)

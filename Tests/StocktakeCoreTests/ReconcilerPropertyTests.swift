@@ -91,6 +91,12 @@ struct RandomAccount {
         for index in 0..<Int.random(in: 0...2, using: &random) {
             fixture.register("register_\(index).csv", file(header: header(tagged: random.chance(0.5))))
         }
+        fixture.rules.tagDigits = random.pick([6, 6, 6, 7])
+        fixture.rules.cnsDigits = random.pick([6, 6, 6, 7])
+        fixture.rules.precedence = random.pick([
+            [:], [:], [.room: FieldPrecedence(["central"])],
+            [.model: FieldPrecedence(["register", "sighting_1"]), .custodian: FieldPrecedence(["registers"])],
+        ])
         fixture.rules.fallbackIdentifiers = random.pick([
             [.serialNumber, .macAddress, .cnsNumber], [.serialNumber, .macAddress, .cnsNumber],
             [.macAddress, .serialNumber, .cnsNumber], [.cnsNumber, .macAddress, .serialNumber], [.macAddress],
@@ -149,6 +155,7 @@ struct ReconcilerPropertyTests {
             Self.checkCleanedAssets(outcome)
             Self.checkIdentityFindings(outcome)
             Self.checkPresenceFindings(outcome)
+            Self.checkWinningValues(outcome)
             Self.checkListing(outcome)
         }
         // The generator makes every case the invariants are about.
@@ -271,7 +278,7 @@ struct ReconcilerPropertyTests {
         }
         let typos = result.found(.possibleTypo)
         for typo in typos {
-            let scanned = VTTag.normalize(typo.value, digits: 6).value
+            let scanned = VTTag.normalize(typo.value, digits: outcome.fixture.rules.tagDigits).value
             #expect(typo.vtTag?.description == typo.expected, "\(context)")
             #expect(outcome.asset(scanned)?.status == .unrecorded, "\(context)")
             #expect(outcome.asset(typo.vtTag)?.status == .missing, "\(context)")
@@ -280,6 +287,26 @@ struct ReconcilerPropertyTests {
         }
         #expect(result.found(.missing).count + typos.count == result.count(AssetStatus.missing), "\(context)")
         #expect(result.found(.unrecorded).count + typos.count == result.count(AssetStatus.unrecorded), "\(context)")
+    }
+
+    /// The value a FIELD_CONFLICT says won, and the first value of a DUPLICATE_TAG or TAG_CNS_MISMATCH, is the one
+    /// in the cleaned sheet; the other values differ from it.
+    static func checkWinningValues(_ outcome: Outcome) {
+        let context = outcome.context
+        let disputes = outcome.result.discrepancies.filter {
+            [.fieldConflict, .duplicateTag, .tagCNSMismatch].contains($0.code)
+        }
+        for finding in disputes {
+            guard let field = finding.field, let asset = outcome.asset(finding.vtTag) else {
+                Issue.record("\(finding.code) without a field or an asset in \(context)")
+                continue
+            }
+            let winner = finding.code == .fieldConflict ? finding.value : finding.expected
+            let others = (finding.code == .fieldConflict ? finding.expected : finding.value).split(separator: "; ")
+            #expect(asset.values.text(field) == winner, "\(finding.code) \(field) in \(context)")
+            #expect(!others.isEmpty && !others.contains { $0 == winner }, "\(finding.code) \(field) in \(context)")
+            #expect(Set(others).count == others.count, "\(finding.code) \(field) in \(context)")
+        }
     }
 
     /// Severities follow the documented table; discrepancies are listed most severe first.
