@@ -236,10 +236,10 @@ struct ReconcilerPropertyTests {
         let shared = [
             (
                 DiscrepancyCode.sharedSerial,
-                outcome.graph.serialIndex.filter { $0.value.count > 1 }.map(\.key.description)
+                outcome.graph.serialIndex.shared.map(\.key.description)
             ),
-            (.sharedMAC, outcome.graph.macIndex.filter { $0.value.count > 1 }.map(\.key.description)),
-            (.cnsReused, outcome.graph.cnsIndex.filter { $0.value.count > 1 }.map(\.key.description)),
+            (.sharedMAC, outcome.graph.macIndex.shared.map(\.key.description)),
+            (.cnsReused, outcome.graph.cnsIndex.shared.map(\.key.description)),
         ]
         for (code, values) in shared {
             let found = result.found(code).map { finding in

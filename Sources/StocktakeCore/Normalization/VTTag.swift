@@ -7,7 +7,9 @@ public struct VTTag: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The tag's numeric value; leading zeros are not part of it.
     public let number: UInt64
     /// How many digits the canonical form has (the account's `tagDigits`, 6 by default).
-    public let digits: Int
+    public var digits: Int { Int(storedDigits) }
+    /// One byte keeps the type at 9 bytes, so an optional identifier fits in 16.
+    private let storedDigits: UInt8
 
     /// The digit counts `normalize` supports (a `UInt64` holds 19 digits); check an account's setting against it.
     public static let supportedDigits: ClosedRange<Int> = 1...DigitIdentifier.maximumDigits
@@ -15,7 +17,7 @@ public struct VTTag: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// Creates a tag from its number and the account's digit count.
     public init(number: UInt64, digits: Int) {
         self.number = number
-        self.digits = digits
+        self.storedDigits = UInt8(clamping: digits)
     }
 
     /// The canonical form: the number left-padded with zeros to `digits`, such as `001234`.

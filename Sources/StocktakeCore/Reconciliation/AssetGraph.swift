@@ -20,9 +20,9 @@ struct AssetGraph {
     private(set) var assetOfRecord: [[Int32]]
     private(set) var unplaced: [Unplaced] = []
     /// The assets holding each identifier value, in ascending order.
-    private(set) var serialIndex: [SerialNumber: [Int]] = [:]
-    private(set) var macIndex: [MACAddress: [Int]] = [:]
-    private(set) var cnsIndex: [CNSNumber: [Int]] = [:]
+    private(set) var serialIndex = IdentifierIndex<SerialNumber>()
+    private(set) var macIndex = IdentifierIndex<MACAddress>()
+    private(set) var cnsIndex = IdentifierIndex<CNSNumber>()
 
     init(sources: [SourceData], fallbackIdentifiers: [CanonicalField]) {
         assetOfRecord = sources.map { Array(repeating: -1, count: $0.records.count) }
@@ -47,6 +47,10 @@ struct AssetGraph {
                 let reference = RecordReference(source: sourceIndex, record: recordIndex)
                 join(reference, values: record.values, order: fallbackIdentifiers)
             }
+        }
+        // Tag-less rows joined late; every asset lists its rows in source order from here on.
+        for asset in members.indices where members[asset].count > 1 {
+            members[asset].sort { ($0.source, $0.record) < ($1.source, $1.record) }
         }
     }
 
@@ -95,24 +99,8 @@ struct AssetGraph {
     private mutating func place(_ reference: RecordReference, values: AssetValues, in asset: Int) {
         members[asset].append(reference)
         assetOfRecord[Int(reference.source)][Int(reference.record)] = Int32(asset)
-        if let serial = values.serialNumber { Self.add(asset, to: &serialIndex[serial, default: []]) }
-        if let mac = values.macAddress { Self.add(asset, to: &macIndex[mac, default: []]) }
-        if let cns = values.cnsNumber { Self.add(asset, to: &cnsIndex[cns, default: []]) }
-    }
-
-    /// Adds `asset` once to an index list kept in ascending order. A binary search keeps this fast when thousands of
-    /// assets share one value (a junk serial such as `UNKNOWN`), where scanning the list made the graph quadratic.
-    private static func add(_ asset: Int, to list: inout [Int]) {
-        guard let last = list.last, last >= asset else {
-            list.append(asset)
-            return
-        }
-        var low = 0
-        var high = list.count
-        while low < high {
-            let middle = (low + high) / 2
-            if list[middle] < asset { low = middle + 1 } else { high = middle }
-        }
-        if list[low] != asset { list.insert(asset, at: low) }
+        if let serial = values.serialNumber { serialIndex.add(asset, for: serial) }
+        if let mac = values.macAddress { macIndex.add(asset, for: mac) }
+        if let cns = values.cnsNumber { cnsIndex.add(asset, for: cns) }
     }
 }

@@ -35,7 +35,7 @@ private struct Run {
         self.rules = rules
         graph = AssetGraph(sources: sources, fallbackIdentifiers: rules.fallbackIdentifiers)
         merger = AssetMerger(sources: sources, precedence: rules.precedence)
-        members = graph.members.map { $0.sorted { ($0.source, $0.record) < ($1.source, $1.record) } }
+        members = graph.members
         merged = members.map(merger.merge)
     }
 
@@ -76,8 +76,9 @@ private struct Run {
         var sourceLists: [[Int32]: String] = [:]
         let byTag = tagged.sorted { graph.tags[$0]! < graph.tags[$1]! }
         let assets = byTag.map { asset in
+            // Moved out, not copied: the merged values of a million assets are not held twice.
             CleanedAsset(
-                values: merged[asset],
+                values: take(&merged[asset]),
                 status: unrecorded.contains(asset)
                     ? .unrecorded : missing.contains(asset) ? .missing : disputed.contains(asset) ? .conflict : .ok,
                 sourceList: sourceList(members[asset], cache: &sourceLists))
@@ -147,9 +148,9 @@ private struct Run {
     private mutating func findShared(_ field: CanonicalField, code: DiscrepancyCode) {
         let index: [(key: String, assets: [Int])]
         switch field {
-        case .serialNumber: index = graph.serialIndex.map { ($0.key.description, $0.value) }
-        case .macAddress: index = graph.macIndex.map { ($0.key.description, $0.value) }
-        default: index = graph.cnsIndex.map { ($0.key.description, $0.value) }
+        case .serialNumber: index = graph.serialIndex.shared.map { ($0.key.description, $0.value) }
+        case .macAddress: index = graph.macIndex.shared.map { ($0.key.description, $0.value) }
+        default: index = graph.cnsIndex.shared.map { ($0.key.description, $0.value) }
         }
         var unplacedByValue: [String: [RecordReference]] = [:]
         for row in graph.unplaced where row.field == field {
@@ -431,6 +432,12 @@ private struct Run {
     }
 
     // MARK: - Helpers
+
+    private func take(_ values: inout AssetValues) -> AssetValues {
+        var taken = AssetValues()
+        swap(&taken, &values)
+        return taken
+    }
 
     /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
     private func sourceList(_ references: [RecordReference], cache: inout [[Int32]: String]) -> String {
