@@ -8,10 +8,12 @@ AS_OF      ?=
 SAMPLE     := samples/vt-nis
 STOCKTAKE  := $(BUILD_DIR)/debug/stocktake
 
-# Debian packages the build and the tests need (none beyond the Swift toolchain yet).
-APT_PACKAGES := libcurl4-openssl-dev pkg-config
+# Debian packages the build needs (libcurl is the only HTTP stack), and those only the tests need: Apache httpd
+# with mod_dav serves sheets over TLS with a CA made by openssl, and python3 runs the Google API emulator.
+APT_PACKAGES      := libcurl4-openssl-dev pkg-config
+APT_TEST_PACKAGES := apache2 openssl python3
 
-.PHONY: all build run test lint deps toolchain clean help
+.PHONY: all build run test lint deps test-deps install-missing toolchain clean help
 
 all: build
 
@@ -25,7 +27,14 @@ toolchain:
 	  exit 69; }
 
 deps: toolchain
-	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(APT_PACKAGES)"
+
+test-deps: deps
+	@$(MAKE) --no-print-directory install-missing PACKAGES="$(APT_TEST_PACKAGES)"
+
+install-missing:
+	@missing=""; for p in $(PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; done; \
 	if [ -n "$$missing" ]; then \
 	  echo "Installing:$$missing"; \
 	  if [ "$$(id -u)" != 0 ]; then echo "make: run as root to install:$$missing" >&2; exit 77; fi; \
@@ -46,9 +55,10 @@ run: build
 lint: toolchain
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
-test: deps lint
+# STOCKTAKE_REQUIRE_SERVERS makes a test whose local server (Apache, the emulator) cannot start fail, not skip.
+test: test-deps lint
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	STOCKTAKE_REQUIRE_SERVERS=1 $(SWIFT) test --skip-build
 
 clean:
 	rm -rf $(BUILD_DIR) $(OUT)

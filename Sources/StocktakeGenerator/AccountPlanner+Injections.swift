@@ -124,8 +124,11 @@ extension AccountPlanner {
                 .invalidValue, vtTag: tag, field: "vt_tag", value: cell,
                 note: "a legacy tag in scientific notation; the row joins its asset by serial", markers: markers)
         case .gpsOutOfRange:
-            // A combined GPS cell is reported under latitude, with the whole cell as the value.
-            let cell = trimmed(injection.surveyCells[.gps] ?? "")
+            // Reported under latitude, with the whole cell: the GPS cell, or the latitude cell where the
+            // survey sheet has separate coordinate columns.
+            let file = SourceFile.survey(zone: BuildingCatalog.buildings[injection.survey.building].zone)
+            let column: SourceColumn = file.columns.contains { $0.column == .gps } ? .gps : .latitude
+            let cell = trimmed(injection.surveyCells[column] ?? "")
             expect(
                 .invalidValue, vtTag: tag, field: "latitude", value: cell,
                 note: "a survey GPS position with a latitude beyond 90 degrees", markers: markers)
@@ -165,6 +168,7 @@ extension AccountPlanner {
         for number in 0..<Self.injectionCount(assets: options.assets) {
             let tag = identifiers.outsideTag(random: &random)
             let marker: Int
+            let note: String
             switch number % 4 {
             case 0, 2:
                 let building = random.below(BuildingCatalog.buildings.count)
@@ -178,6 +182,7 @@ extension AccountPlanner {
                 marker = addRow(
                     factory.survey(values, clean: false, random: &random), to: .survey(zone: place.zone),
                     group: building, marked: true)!
+                note = "a new tag scanned in a survey on a device of its own, not in central"
             case 1:
                 let cells = factory.propertyTag(
                     tag: tag, description: "WIRELESS ACCESS POINT " + AccessPointModel.draw(random: &random).name,
@@ -185,12 +190,14 @@ extension AccountPlanner {
                     acquired: options.asOf.adding(days: -random.integer(in: 100...600)), clean: false,
                     random: &random)
                 marker = addRow(cells, to: .propertyTags, group: 0, rank: UInt64(tag), marked: true)!
+                note = "a tag only in the property register, not in central"
             default:
                 let cells = factory.custodian(
                     tag: tag, custodian: random.element(of: CustodianDirectory.custodians).pid, random: &random)
                 marker = addRow(cells, to: .custodians, group: 0, marked: true)!
+                note = "a tag only in the custodian list, not in central"
             }
-            expect(.unrecorded, vtTag: tagText(tag), note: "a tag that is not in central", markers: [marker])
+            expect(.unrecorded, vtTag: tagText(tag), note: note, markers: [marker])
         }
     }
 
@@ -203,7 +210,7 @@ extension AccountPlanner {
             var markers: [Int] = []
             let controllerCells = factory.controller(
                 name: CanonicalForm.mac(mac), serial: serial, mac: mac, model: model,
-                seen: options.asOf.adding(days: -random.integer(in: 0...20)), random: &random)
+                seen: options.asOf.adding(days: -random.integer(in: 0...20)), clean: false, random: &random)
             markers.append(addRow(controllerCells, to: .controller, group: 0, marked: true)!)
             if number % 2 == 0 {
                 let receivingCells = factory.receiving(
@@ -213,7 +220,10 @@ extension AccountPlanner {
             }
             expect(
                 .noTag, serialNumber: serial, macAddress: CanonicalForm.mac(mac),
-                note: "a device the controller sees that no tagged row names", markers: markers)
+                note: markers.count > 1
+                    ? "a device the controller sees and the warehouse received that no tagged row names"
+                    : "a device the controller sees that no tagged row names",
+                markers: markers)
         }
     }
 

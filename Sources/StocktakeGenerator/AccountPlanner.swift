@@ -236,7 +236,7 @@ struct AccountPlanner {
         if presence.controller {
             let cells = factory.controller(
                 name: accessPointName(asset), serial: asset.serial, mac: asset.mac, model: controllerModel,
-                seen: options.asOf.adding(days: -random.integer(in: 0...20)), random: &random)
+                seen: options.asOf.adding(days: -random.integer(in: 0...20)), clean: clean, random: &random)
             let marker = addRow(cells, to: .controller, group: 0, marked: true)
             if controllerModel != asset.model {
                 injectedMarker = marker
@@ -272,9 +272,10 @@ struct AccountPlanner {
         case .invalidValue(.shortMAC):
             cells[.mac] = NoiseStyle.shortMAC(asset.mac)
         case .invalidValue(.gpsOutOfRange):
+            let latitude = 91_000_000 + random.below(8_000_000)
             cells[.gps] = NoiseStyle.gps(
-                latitudeMicrodegrees: 91_000_000 + random.below(8_000_000),
-                longitudeMicrodegrees: asset.longitudeMicrodegrees)
+                latitudeMicrodegrees: latitude, longitudeMicrodegrees: asset.longitudeMicrodegrees)
+            cells[.latitude] = CanonicalForm.degrees(latitude)
         case .invalidValue(.impossibleDate):
             cells[.lastSeen] = invalidDateCount % 2 == 0 ? "13/45/2025" : "2/30/2026"
             invalidDateCount += 1
@@ -286,6 +287,16 @@ struct AccountPlanner {
         let file = SourceFile.survey(zone: BuildingCatalog.buildings[values.building].zone)
         let rank = random.next() >> 1
         let marker = addRow(cells, to: file, group: values.building, rank: rank, marked: true)!
+        if asset.role == .clean && random.chance(0.02) {
+            // A rescan on another day: the same device in the same place, harmless.
+            var rescan = values
+            let age = options.asOf.daysSinceEpoch - values.scanned.daysSinceEpoch
+            rescan.scanned =
+                age >= 1
+                ? values.scanned.adding(days: random.integer(in: 1...age))
+                : values.scanned.adding(days: -random.integer(in: 1...30))
+            addRow(factory.survey(rescan, clean: true, random: &random), to: file, group: values.building)
+        }
         if asset.role == .duplicateRow {
             // The copy comes later in the same building's block.
             let copyRank = rank + (random.next() >> 5) + 1

@@ -1,5 +1,5 @@
 /// The discrepancy codes of the reconciliation contract, with their severities.
-public enum DiscrepancyCode: String, CaseIterable, Sendable, Hashable, Comparable {
+enum DiscrepancyCode: String, CaseIterable, Sendable, Hashable, Comparable {
     case missing = "MISSING"
     case unrecorded = "UNRECORDED"
     case noTag = "NO_TAG"
@@ -17,7 +17,7 @@ public enum DiscrepancyCode: String, CaseIterable, Sendable, Hashable, Comparabl
     case duplicateRow = "DUPLICATE_ROW"
 
     /// `error`, `warning` or `info`, as the contract assigns it.
-    public var severity: String {
+    var severity: String {
         switch self {
         case .missing, .unrecorded, .duplicateTag, .sharedSerial, .sharedMAC, .tagCNSMismatch, .cnsReused:
             return "error"
@@ -29,7 +29,7 @@ public enum DiscrepancyCode: String, CaseIterable, Sendable, Hashable, Comparabl
     }
 
     /// Orders codes by their text, so that sorted lists read alphabetically.
-    public static func < (lhs: DiscrepancyCode, rhs: DiscrepancyCode) -> Bool {
+    static func < (lhs: DiscrepancyCode, rhs: DiscrepancyCode) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 }

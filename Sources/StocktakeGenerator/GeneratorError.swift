@@ -20,7 +20,8 @@ public enum GeneratorError: Error, Equatable, Sendable, CustomStringConvertible 
         case .digitsOutOfRange(let option, let value, let supported):
             return "\(value) \(option) are not supported; use \(supported.lowerBound) to \(supported.upperBound)."
         case .cannotWrite(let path, let reason):
-            return "Cannot write \(path): \(reason). Check that the folder exists and is writable."
+            let sentence = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
+            return "Cannot write \(path): \(sentence). Check that the folder exists and is writable."
         }
     }
 }

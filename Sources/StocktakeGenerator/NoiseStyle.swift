@@ -9,6 +9,9 @@ enum NoiseStyle {
     /// Values that count as an empty cell.
     static let placeholders = ["N/A", "-", "TBD", "none", "n/a", "NA"]
 
+    /// Serial numbers that devices report when they have none; they count as an empty cell.
+    static let serialPlaceholders = ["To Be Filled By O.E.M.", "0000000000"]
+
     /// A placeholder for an empty non-identifier cell.
     static func placeholder(random: inout SeededRandom) -> String {
         random.element(of: placeholders)

@@ -68,12 +68,14 @@ struct RowFactory {
             .gps: NoiseStyle.gps(
                 latitudeMicrodegrees: values.latitudeMicrodegrees, longitudeMicrodegrees: values.longitudeMicrodegrees
             ),
+            .latitude: CanonicalForm.degrees(values.latitudeMicrodegrees),
+            .longitude: CanonicalForm.degrees(values.longitudeMicrodegrees),
         ]
         if clean {
             if random.chance(0.03) {
                 cells[.serial] = ""
             } else if random.chance(0.03) {
-                cells[.mac] = random.chance(0.5) ? NoiseStyle.placeholder(random: &random) : ""
+                cells[.mac] = random.element(of: ["", NoiseStyle.placeholder(random: &random), "00:00:00:00:00:00"])
             }
             if random.chance(0.02) {
                 cells[.room] = NoiseStyle.placeholder(random: &random)
@@ -82,23 +84,32 @@ struct RowFactory {
                 cells[.mount] = NoiseStyle.placeholder(random: &random)
             }
             if random.chance(0.12) {
-                cells[.gps] = random.chance(0.5) ? NoiseStyle.placeholder(random: &random) : ""
+                let missing = random.chance(0.5) ? NoiseStyle.placeholder(random: &random) : ""
+                cells[.gps] = missing
+                cells[.latitude] = missing
+                cells[.longitude] = missing
             }
         }
         return cells
     }
 
     /// A wireless controller row: no tag, the AP's name, MAC, serial, type and when it was last seen.
+    /// A `clean` row sometimes reports a placeholder serial, so that it joins its asset by MAC.
     func controller(
-        name: String, serial: String, mac: UInt64, model: String, seen: CalendarDay, random: inout SeededRandom
+        name: String, serial: String, mac: UInt64, model: String, seen: CalendarDay, clean: Bool,
+        random: inout SeededRandom
     ) -> [SourceColumn: String] {
-        [
+        var cells: [SourceColumn: String] = [
             .accessPointName: name,
             .mac: NoiseStyle.mac(mac, random: &random),
             .serial: NoiseStyle.serial(serial, rate: 0.15, random: &random),
             .model: NoiseStyle.model(model, rate: 0.2, random: &random),
             .lastSeen: seen.iso + " " + NoiseStyle.time(random: &random),
         ]
+        if clean && random.chance(0.025) {
+            cells[.serial] = random.element(of: NoiseStyle.serialPlaceholders)
+        }
+        return cells
     }
 
     /// A warehouse receiving row: no tag, part number, serial, MAC, receiving date (`M/D/YY`) and order.

@@ -10,7 +10,12 @@ enum SourceColumn: Sendable, Hashable {
     case room
     case mount
     case custodian
+    /// Latitude and longitude in one cell, `lat,lon`.
     case gps
+    /// Latitude alone, for files with separate coordinate columns.
+    case latitude
+    /// Longitude alone, for files with separate coordinate columns.
+    case longitude
     case lastSeen
     case stockNumber
     /// Controller "AP Name": maps to no canonical field.

@@ -49,6 +49,18 @@ enum SourceFile: Sendable, Hashable, Comparable {
                 ("Description", .description), ("Building", .building), ("Room", .room), ("Mount", .mount),
                 ("Custodian", .custodian), ("Last Inventory Date", .lastSeen), ("Stock Number", .stockNumber),
             ]
+        case .survey(zone: 4):
+            // Another installer's tablet app names the same columns differently.
+            return [
+                ("PTag", .tag), ("Serial Number", .serial), ("MAC Address", .mac), ("Building", .building),
+                ("Room #", .room), ("Mounting", .mount), ("Scan Date", .lastSeen), ("Coordinates", .gps),
+            ]
+        case .survey(zone: 6):
+            // This installer records latitude and longitude in separate columns.
+            return [
+                ("Tag Number", .tag), ("S/N", .serial), ("Ethernet MAC", .mac), ("Building Name", .building),
+                ("Rm", .room), ("Mount Type", .mount), ("Date", .lastSeen), ("Lat", .latitude), ("Lng", .longitude),
+            ]
         case .survey:
             return [
                 ("P-Tag", .tag), ("Serial", .serial), ("MAC", .mac), ("Bldg", .building), ("Room", .room),

@@ -12,26 +12,33 @@ enum SourceFileWriter {
     /// byte order mark and stray blank lines.
     static func render(_ file: SourceFile, rows: [PlannedRow]) -> Rendered {
         let columns = file.columns
-        let lineEnd = file.usesCRLF ? "\r\n" : "\n"
-        var text = DelimitedTextWriter.line(columns.map(\.header), separator: file.separator) + lineEnd
+        let separator = file.separator.asciiValue ?? UInt8(ascii: ",")
+        let lineEnd: [UInt8] = file.usesCRLF ? [0x0D, 0x0A] : [0x0A]
+        var bytes: [UInt8] = file.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
+        bytes.reserveCapacity(rows.count * 96)
+        DelimitedTextWriter.append(columns.map(\.header), separator: separator, to: &bytes)
+        bytes.append(contentsOf: lineEnd)
         var rowNumbers: [Int: Int] = [:]
-        let sorted = rows.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }
-        for (position, entry) in sorted.enumerated() {
-            let row = entry.element
-            let cells = columns.map { row.cells[$0.column] ?? "" }
-            text += DelimitedTextWriter.line(cells, separator: file.separator) + lineEnd
+        // Sort positions rather than rows, so that the rows' cell dictionaries are not copied around.
+        let sorted = rows.indices.sorted { (rows[$0].order, $0) < (rows[$1].order, $1) }
+        var cells = [String](repeating: "", count: columns.count)
+        for (position, index) in sorted.enumerated() {
+            let row = rows[index]
+            for (column, entry) in columns.enumerated() {
+                cells[column] = row.cells[entry.column] ?? ""
+            }
+            DelimitedTextWriter.append(cells, separator: separator, to: &bytes)
+            bytes.append(contentsOf: lineEnd)
             if let marker = row.marker {
                 rowNumbers[marker] = position + 1
             }
             if let interval = file.blankLineInterval, (position + 1) % interval == 0 {
-                text += lineEnd
+                bytes.append(contentsOf: lineEnd)
             }
         }
         if file.blankLineInterval != nil {
-            text += lineEnd + lineEnd
+            bytes.append(contentsOf: lineEnd + lineEnd)
         }
-        var bytes: [UInt8] = file.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []
-        bytes.append(contentsOf: Array(text.utf8))
         return Rendered(bytes: bytes, rowNumbers: rowNumbers)
     }
 }

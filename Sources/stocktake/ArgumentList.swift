@@ -69,6 +69,6 @@ struct ArgumentList {
 
     /// A usage error that points at the command's help.
     func usage(_ problem: String) -> StocktakeError {
-        .usage("stocktake \(command): \(problem). See 'stocktake \(command) --help'.")
+        .usage("\(command): \(problem). See 'stocktake \(command) --help'.")
     }
 }

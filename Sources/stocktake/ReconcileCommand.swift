@@ -56,8 +56,9 @@ enum ReconcileCommand {
 
         let (reconciliation, details) = try ReconcileJob.run(request, log: Log(account: account, isEnabled: !quiet))
         print(
-            "\(account): \(reconciliation.assets.count) assets, \(reconciliation.count(Severity.error)) errors, "
-                + "\(reconciliation.count(.warning)) warnings, \(reconciliation.count(.info)) info")
+            "\(account): \(counted(reconciliation.assets.count, "asset")), "
+                + "\(counted(reconciliation.count(Severity.error), "error")), "
+                + "\(counted(reconciliation.count(.warning), "warning")), \(reconciliation.count(.info)) info")
         print("Report:        \(details.path(of: "report.html"))")
         print("Cleaned sheet: \(details.path(of: "cleaned.csv"))")
         print("Discrepancies: \(details.path(of: "discrepancies.csv"))")

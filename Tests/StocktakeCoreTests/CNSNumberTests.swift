@@ -28,7 +28,7 @@ struct CNSNumberTests {
         ("CNS123", "contains the character \"N\"; a CNS number is C followed by digits"),
         ("C--123", "contains the character \"-\"; a CNS number is C followed by digits"),
         ("-123", "contains the character \"-\"; a CNS number is C followed by digits"),
-        ("C", "has no digits after the C"),
+        ("C", "has no digits after the C prefix"),
         ("C123.4", "has a decimal part; a CNS number is a whole number"),
     ])
     func rejectsWithReason(input: String, reason: String) {

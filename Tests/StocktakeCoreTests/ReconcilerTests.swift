@@ -399,3 +399,28 @@ struct ReconcilerDamagedTextTests {
         #expect(damaged.message.contains("has a stray quote (\") outside a quoted field; it is kept as written"))
     }
 }
+
+@Suite("Reconciler: thousands of rows sharing one value")
+struct ReconcilerLargeListTests {
+    @Test func aSerialOnThousandsOfTagsGivesAShortMessage() throws {
+        var rows = ["VT Tag,Serial Number"]
+        for tag in 1...3_000 { rows.append("\(100_000 + tag),UNKNOWN1") }
+        let fixture = ReconcileFixture(central: rows.joined(separator: "\n"))
+        let shared = try #require(try fixture.reconcile().found(.sharedSerial).first)
+        #expect(shared.sources.count == 3_000, "every row stays named")
+        #expect(shared.message.count < 1_000)
+        #expect(shared.message.contains("2994 more"))
+        #expect(shared.value.hasSuffix("; and 2979 more"))
+        #expect(shared.value.split(separator: ";").count == 21)
+    }
+
+    @Test func aFilledDownTagColumnGivesAShortDuplicateTagMessage() throws {
+        var rows = ["VT Tag,Serial Number"]
+        for serial in 1...3_000 { rows.append("100000,S\(serial)") }
+        let fixture = ReconcileFixture(central: rows.joined(separator: "\n"))
+        let duplicate = try #require(try fixture.reconcile().found(.duplicateTag).first)
+        #expect(duplicate.message.hasPrefix("VT tag 100000 is on 3000 devices: serial S1 in central.csv row 1, "))
+        #expect(duplicate.message.count < 1_000)
+        #expect(duplicate.expected == "S1")
+    }
+}

@@ -77,6 +77,12 @@ import Testing
                 "Custodian", "Last Inventory Date", "Stock Number",
             ],
             "sightings/survey_zone3.csv": ["P-Tag", "Serial", "MAC", "Bldg", "Room", "Mount", "Scanned At", "GPS"],
+            "sightings/survey_zone4.csv": [
+                "PTag", "Serial Number", "MAC Address", "Building", "Room #", "Mounting", "Scan Date", "Coordinates",
+            ],
+            "sightings/survey_zone6.csv": [
+                "Tag Number", "S/N", "Ethernet MAC", "Building Name", "Rm", "Mount Type", "Date", "Lat", "Lng",
+            ],
             "sightings/controller_aps.csv": ["AP Name", "Wired MAC", "Serial #", "AP Type", "Last Seen"],
             "sightings/warehouse_receiving.tsv": ["Part Number", "Serial No", "MAC Addr", "Received", "PO Number"],
             "registers/property_tags.csv": ["Inventory Number", "Description", "Custodian PID", "Acquired"],

@@ -113,3 +113,11 @@ public struct CSVWriter {
         return index == utf8.endIndex
     }
 }
+
+extension CSVWriter {
+    /// Returns the bytes written so far and starts over with an empty buffer, for streaming large tables to a file.
+    public mutating func drain() -> [UInt8] {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return bytes
+    }
+}

@@ -39,15 +39,13 @@ public struct Inspection: Sendable {
         }
         var rows: [[String]] = []
         var invalidLines: [Int] = []
-        var first = true
         do {
             try raw.forEachRecord { record in
                 for problem in record.problems where problem.kind == .invalidUTF8 {
                     if invalidLines.last != problem.line { invalidLines.append(problem.line) }
                 }
-                if first {
-                    first = false
-                } else if keepRows {
+                // The header and the empty rows above it are not data rows.
+                if keepRows && record.line > data.headerLine && data.headerLine > 0 {
                     rows.append(record.strings)
                 }
             }
@@ -109,10 +107,16 @@ public struct Inspection: Sendable {
         let width = max(
             6, layout.header.indices.map { HeaderLayout.label(layout.header[$0], index: $0).count }.max() ?? 0)
         lines.append("Column".padding(to: width) + "  Maps to")
+        // `unmapped` lists, in order, the columns without a target that are not repeats of a read field.
+        var unmapped = layout.unmapped[...]
         for (index, name) in layout.header.enumerated() {
             let label = HeaderLayout.label(name, index: index)
-            let target = layout.targets[index].map(\.description) ?? "(unmapped)"
-            lines.append(label.padding(to: width) + "  " + target)
+            var target = layout.targets[index].map(\.description)
+            if target == nil, unmapped.first == label {
+                unmapped.removeFirst()
+                target = "(unmapped)"
+            }
+            lines.append(label.padding(to: width) + "  " + (target ?? "(not read: an earlier column holds its field)"))
         }
         lines.append("")
         lines.append("Unmapped:   " + (layout.unmapped.isEmpty ? "none" : layout.unmapped.joined(separator: ", ")))

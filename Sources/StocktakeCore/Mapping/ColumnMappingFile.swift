@@ -9,27 +9,47 @@ public enum ColumnMappingFile {
     /// Parses the mapping in `path`.
     public static func load(path: String) throws(StocktakeError) -> [String: ColumnTarget] {
         guard let data = FileManager.default.contents(atPath: path) else {
-            if FileManager.default.fileExists(atPath: path) {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+                if isFolder.boolValue {
+                    throw .unreadableInput(path: path, reason: "it is a folder; give the column mapping file")
+                }
                 throw .unreadableInput(path: path, reason: "it cannot be read (check its permissions)")
             }
             throw .missingInput(path: path, what: "column mapping")
         }
         let text = String(decoding: data, as: UTF8.self)
-        if text.trimmingSpaces.hasPrefix("{") {
-            return try parseJSON(data, path: path)
+        // A byte-order mark (Notepad writes one) must not hide the JSON's opening brace.
+        let start = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
+        if start.trimmingSpaces.hasPrefix("{") || start.trimmingSpaces.hasPrefix("[") {
+            return try parseJSON(Data(start.utf8), path: path)
         }
         return try parseCSV(text, path: path)
     }
 
     /// Turns a JSON object of header → target name into targets.
+    ///
+    /// Headers are checked in sorted order so the error is the same on every run. Two headers that are the same
+    /// column once case and punctuation are dropped (`"Tag"`, `"TAG"`) must not map to different targets, since
+    /// which one won would otherwise depend on hashing.
     public static func parse(_ pairs: [String: String], path: String) throws(StocktakeError) -> [String: ColumnTarget] {
         var result: [String: ColumnTarget] = [:]
-        for (header, name) in pairs {
+        var byKey: [String: String] = [:]
+        for header in pairs.keys.sorted() {
+            let name = pairs[header]!
             guard let target = ColumnTarget(mappingName: name) else {
                 throw .badColumnMapping(
                     path: path, header: header,
                     reason: "\"\(name)\" is not a field; use one of \(allowedNames)")
             }
+            let key = ColumnMapping.key(header)
+            if let earlier = byKey[key], result[earlier] != target {
+                throw .badColumnMapping(
+                    path: path, header: nil,
+                    reason: "\"\(earlier)\" and \"\(header)\" name the same column (case, spaces and punctuation do "
+                        + "not count) but are mapped differently; keep one")
+            }
+            byKey[key] = header
             result[header] = target
         }
         return result
@@ -71,6 +91,10 @@ public enum ColumnMappingFile {
                 if first, ColumnMapping.key(cells[1]) == "field" { return }
                 pairs[cells[0]] = cells[1]
             }
+        } catch let error as CSVError {
+            var reason = SourceReader.reason(error)
+            if reason.hasSuffix(".") { reason.removeLast() }
+            throw .badColumnMapping(path: path, header: nil, reason: reason)
         } catch {
             throw .badColumnMapping(path: path, header: nil, reason: "\(error)")
         }

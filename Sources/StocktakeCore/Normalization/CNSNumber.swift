@@ -38,25 +38,9 @@ public struct CNSNumber: Hashable, Comparable, Sendable, CustomStringConvertible
     ///
     /// - Parameter digits: the account's CNS digit count, from 1 to 19 (`supportedDigits`).
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>, digits: Int) -> Normalized<CNSNumber> {
-        let trimmed = ByteTrim.trimmed(cell)
-        if Placeholder.isEmptyOrPlaceholder(trimmed) {
-            return .empty
-        }
-        var start = trimmed.startIndex
-        var hasPrefix = false
-        if trimmed[start] | 0x20 == UInt8(ascii: "c") {
-            start += 1
-            hasPrefix = true
-            if start < trimmed.endIndex && (trimmed[start] == 0x20 || trimmed[start] == UInt8(ascii: "-")) {
-                start += 1
-            }
-        }
-        let body = UnsafeBufferPointer(rebasing: trimmed[start...])
-        if hasPrefix && body.isEmpty {
-            return .invalid(reason: "has no digits after the C")
-        }
-        let shape: StaticString = "a CNS number is C followed by digits"
-        switch DigitIdentifier.parse(body, digits: digits, kind: "CNS number", shape: shape) {
+        let parsed = DigitIdentifier.parse(
+            cell: cell, prefix: "c", digits: digits, kind: "CNS number", shape: "a CNS number is C followed by digits")
+        switch parsed {
         case .value(let number):
             return .value(CNSNumber(number: number, digits: digits))
         case .invalid(let reason):

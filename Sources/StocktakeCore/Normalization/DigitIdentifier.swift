@@ -11,6 +11,33 @@ enum DigitIdentifier {
     ///   - kind: the name of the identifier in reasons, such as "VT tag".
     ///   - shape: what the identifier looks like, ending a reason about a stray character,
     ///     such as "a VT tag is digits, optionally after VT".
+    /// Parses a cell holding an identifier written as an optional letter prefix (any case, then an optional space
+    /// or hyphen) followed by digits: `VT-001234`, `c 123`.
+    /// - Parameter prefix: the prefix in lower-case ASCII letters.
+    static func parse(
+        cell: UnsafeBufferPointer<UInt8>, prefix: StaticString, digits: Int, kind: StaticString, shape: StaticString
+    ) -> Normalized<UInt64> {
+        let trimmed = ByteTrim.trimmed(cell)
+        if Placeholder.isEmptyOrPlaceholder(trimmed) {
+            return .empty
+        }
+        var start = trimmed.startIndex
+        let letters = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        let hasPrefix =
+            trimmed.count >= letters.count && letters.indices.allSatisfy { trimmed[start + $0] | 0x20 == letters[$0] }
+        if hasPrefix {
+            start += letters.count
+            if start < trimmed.endIndex && (trimmed[start] == 0x20 || trimmed[start] == UInt8(ascii: "-")) {
+                start += 1
+            }
+        }
+        let body = UnsafeBufferPointer(rebasing: trimmed[start...])
+        if hasPrefix && body.isEmpty {
+            return .invalid(reason: "has no digits after the \(prefix.description.uppercased()) prefix")
+        }
+        return parse(body, digits: digits, kind: kind, shape: shape)
+    }
+
     static func parse(
         _ body: UnsafeBufferPointer<UInt8>, digits: Int, kind: StaticString, shape: StaticString
     ) -> Normalized<UInt64> {

@@ -39,27 +39,9 @@ public struct VTTag: Hashable, Comparable, Sendable, CustomStringConvertible {
     ///
     /// - Parameter digits: the account's tag digit count, from 1 to 19 (`supportedDigits`).
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>, digits: Int) -> Normalized<VTTag> {
-        let trimmed = ByteTrim.trimmed(cell)
-        if Placeholder.isEmptyOrPlaceholder(trimmed) {
-            return .empty
-        }
-        var start = trimmed.startIndex
-        var hasPrefix = false
-        if trimmed.count >= 2 && trimmed[start] | 0x20 == UInt8(ascii: "v")
-            && trimmed[start + 1] | 0x20 == UInt8(ascii: "t")
-        {
-            start += 2
-            hasPrefix = true
-            if start < trimmed.endIndex && (trimmed[start] == 0x20 || trimmed[start] == UInt8(ascii: "-")) {
-                start += 1
-            }
-        }
-        let body = UnsafeBufferPointer(rebasing: trimmed[start...])
-        if hasPrefix && body.isEmpty {
-            return .invalid(reason: "has no digits after the VT prefix")
-        }
-        let shape: StaticString = "a VT tag is digits, optionally after VT"
-        switch DigitIdentifier.parse(body, digits: digits, kind: "VT tag", shape: shape) {
+        let parsed = DigitIdentifier.parse(
+            cell: cell, prefix: "vt", digits: digits, kind: "VT tag", shape: "a VT tag is digits, optionally after VT")
+        switch parsed {
         case .value(let number):
             return .value(VTTag(number: number, digits: digits))
         case .invalid(let reason):

@@ -3,6 +3,10 @@
 /// This first version lists the counts, every discrepancy grouped by code with its message and rows, and the
 /// columns no field was found for.
 public enum HTMLReport {
+    /// Discrepancies listed per code; the rest are counted and left to `discrepancies.csv`, so the page stays
+    /// readable and printable for an account with a hundred thousand findings.
+    public static let rowsPerCode = 500
+
     /// The page's text.
     public static func html(_ reconciliation: Reconciliation, details: RunDetails) -> String {
         var page = """
@@ -37,12 +41,19 @@ public enum HTMLReport {
         for code in DiscrepancyCode.allCases where counts[code] != nil {
             page += "<h2 id=\"\(code.rawValue)\" class=\"\(code.severity.rawValue)\">\(code.rawValue)</h2>\n"
             page += "<table><tr><th>VT tag</th><th>What to check</th><th>Rows</th></tr>\n"
-            for discrepancy in reconciliation.discrepancies where discrepancy.code == code {
+            var listed = 0
+            for index in reconciliation.discrepancies.indices where reconciliation.discrepancies[index].code == code {
+                listed += 1
+                guard listed <= rowsPerCode else { continue }
+                let discrepancy = reconciliation.discrepancies[index]
                 page += "<tr><td>\(escape(discrepancy.vtTag?.description ?? ""))</td>"
                 page += "<td>\(escape(discrepancy.message))</td>"
-                page += "<td>\(escape(discrepancy.sources.map(\.description).joined(separator: "; ")))</td></tr>\n"
+                page += "<td>\(escape(SourceLocation.listed(discrepancy.sources)))</td></tr>\n"
             }
             page += "</table>\n"
+            if listed > rowsPerCode {
+                page += "<p>\(listed - rowsPerCode) more \(code.rawValue) rows are listed in discrepancies.csv.</p>\n"
+            }
         }
         page +=
             "<h2>Files read</h2>\n<table><tr><th>File</th><th>Role</th><th>Rows</th><th>Unmapped columns</th></tr>\n"
@@ -57,18 +68,21 @@ public enum HTMLReport {
 
     /// Text made safe to place in HTML.
     public static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: result.append(contentsOf: "&amp;".utf8)
+            case 0x3C: result.append(contentsOf: "&lt;".utf8)
+            case 0x3E: result.append(contentsOf: "&gt;".utf8)
+            case 0x22: result.append(contentsOf: "&quot;".utf8)
+            case 0x27: result.append(contentsOf: "&#39;".utf8)
+            default: result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

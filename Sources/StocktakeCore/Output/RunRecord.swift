@@ -1,4 +1,7 @@
 /// `run.json`: the machine-readable record of a run, for monitoring and for the next night's run.
+///
+/// Keys follow the README's order (account, run date, start and finish, inputs, counts, durations, push results,
+/// exit status), then where the outputs went.
 public enum RunRecord {
     /// The file's text.
     public static func json(_ reconciliation: Reconciliation, details: RunDetails) -> String {
@@ -32,11 +35,11 @@ public enum RunRecord {
                 ("asOf", JSONText.quoted(reconciliation.asOf.description)),
                 ("started", JSONText.quoted(RunDetails.timestamp(details.started))),
                 ("finished", JSONText.quoted(RunDetails.timestamp(details.finished))),
-                ("exitStatus", String(details.exitStatus.rawValue)),
                 ("inputs", "[\n    " + inputs.joined(separator: ",\n    ") + "\n  ]"),
                 ("counts", JSONText.object(assetCounts, indent: 2)),
                 ("durations", JSONText.object(durations, indent: 2)),
                 ("push", JSONText.array(details.pushes)),
+                ("exitStatus", String(details.exitStatus.rawValue)),
                 ("outputDirectory", JSONText.quoted(details.outputDirectory)),
                 ("outputs", JSONText.array(outputs)),
             ], indent: 0) + "\n"

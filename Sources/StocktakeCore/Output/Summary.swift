@@ -8,11 +8,11 @@ public enum Summary {
         lines.append(
             "Assets: \(reconciliation.assets.count) (\(reconciliation.count(AssetStatus.ok)) ok, "
                 + "\(reconciliation.count(.missing)) missing, \(reconciliation.count(.unrecorded)) unrecorded, "
-                + "\(reconciliation.count(.conflict)) in conflict), from \(rows) rows in "
-                + "\(reconciliation.inputs.count) files.")
+                + "\(reconciliation.count(.conflict)) in conflict), from \(counted(rows, "row")) in "
+                + "\(counted(reconciliation.inputs.count, "file")).")
         lines.append(
-            "Discrepancies: \(reconciliation.count(Severity.error)) errors, \(reconciliation.count(.warning)) "
-                + "warnings, \(reconciliation.count(.info)) info.")
+            "Discrepancies: \(counted(reconciliation.count(Severity.error), "error")), "
+                + "\(counted(reconciliation.count(.warning), "warning")), \(reconciliation.count(.info)) info.")
         let counts = reconciliation.countsByCode
         for code in DiscrepancyCode.allCases {
             guard let count = counts[code] else { continue }

@@ -15,9 +15,10 @@ public enum BuildingTableFile {
         do {
             try reader.forEachRecord { record in
                 let cells = record.strings.map(\.trimmingSpaces)
+                guard cells.contains(where: { !$0.isEmpty }) else { return }
                 defer { first = false }
-                if first, ColumnMapping.key(cells.first ?? "") == "code" { return }
-                guard problem == nil, cells.contains(where: { !$0.isEmpty }) else { return }
+                if first, ColumnMapping.key(cells[0]) == "code" { return }
+                guard problem == nil else { return }
                 guard cells.count >= 2, !cells[0].isEmpty, !cells[1].isEmpty else {
                     problem = .badData(
                         path: path,

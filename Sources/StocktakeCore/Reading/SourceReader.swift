@@ -48,8 +48,19 @@ public struct SourceReader: Sendable {
             if reason.contains("No such file") { return .missingInput(path: file.path, what: "file") }
             return .unreadableInput(path: file.path, reason: "it cannot be read (\(reason))")
         case .unterminatedQuote, .unsupportedEncoding:
-            return .badData(path: file.path, reason: error.description)
+            return .badData(path: file.path, reason: reason(error))
         }
+    }
+
+    /// The error's sentence without the file name it starts with, for messages that name the file by its path.
+    static func reason(_ error: CSVError) -> String {
+        let file: String
+        switch error {
+        case .unterminatedQuote(let name, _), .unsupportedEncoding(let name, _), .unreadable(let name, _):
+            file = name
+        }
+        let text = error.description
+        return text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text
     }
 }
 
@@ -71,6 +82,8 @@ private struct ReadState {
 
     mutating func take(_ record: borrowing CSVRecord) {
         if !sawHeader {
+            // A row of empty cells above the header (`,,,` from a sheet's empty top row) is blank too.
+            guard !Self.isEmpty(record, from: 0) else { return }
             sawHeader = true
             data.layout = HeaderLayout(header: record.strings, mapping: reader.mapping)
             data.headerLine = record.line
@@ -107,12 +120,11 @@ private struct ReadState {
         noteDamage(record, row: row)
         let width = data.layout.width
         if record.count != width, !(record.count > width && Self.isEmpty(record, from: width)) {
+            let cells = CellText.counted(record.count, "cell", "cells")
             data.issues.append(
                 RowIssue(
-                    kind: .raggedRow, row: row, line: record.line, field: nil, column: nil,
-                    value: "\(record.count) cells",
-                    reason: "has \(record.count) cells but the header has \(width); check for a missing or extra comma"
-                ))
+                    kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,
+                    reason: "has \(cells) but the header has \(width); check for a missing or extra comma"))
         }
         guard values.hasIdentifier else {
             if checksIdentifiers && !invalidIdentifier {

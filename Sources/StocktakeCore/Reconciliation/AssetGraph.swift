@@ -19,6 +19,7 @@ struct AssetGraph {
     /// For each source, the asset each kept record belongs to (-1 when unplaced).
     private(set) var assetOfRecord: [[Int32]]
     private(set) var unplaced: [Unplaced] = []
+    /// The assets holding each identifier value, in ascending order.
     private(set) var serialIndex: [SerialNumber: [Int]] = [:]
     private(set) var macIndex: [MACAddress: [Int]] = [:]
     private(set) var cnsIndex: [CNSNumber: [Int]] = [:]
@@ -69,7 +70,8 @@ struct AssetGraph {
             let matches = assets(sharing: field, with: values)
             guard !matches.isEmpty else { continue }
             if let current = candidates {
-                let narrowed = current.filter(matches.contains)
+                let wanted = Set(matches)
+                let narrowed = current.filter(wanted.contains)
                 if !narrowed.isEmpty { candidates = narrowed }
             } else {
                 candidates = matches
@@ -98,7 +100,19 @@ struct AssetGraph {
         if let cns = values.cnsNumber { Self.add(asset, to: &cnsIndex[cns, default: []]) }
     }
 
+    /// Adds `asset` once to an index list kept in ascending order. A binary search keeps this fast when thousands of
+    /// assets share one value (a junk serial such as `UNKNOWN`), where scanning the list made the graph quadratic.
     private static func add(_ asset: Int, to list: inout [Int]) {
-        if !list.contains(asset) { list.append(asset) }
+        guard let last = list.last, last >= asset else {
+            list.append(asset)
+            return
+        }
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < asset { low = middle + 1 } else { high = middle }
+        }
+        if list[low] != asset { list.insert(asset, at: low) }
     }
 }

@@ -71,12 +71,16 @@ struct AssetMerger {
         let ordered = members.filter { values(of: $0).has(field) }.sorted {
             rank[Int($0.source)] < rank[Int($1.source)]
         }
+        guard ordered.count > 1 else { return nil }
         var distinct: [FieldValue] = []
+        // Positions by text keep this linear when one tag has thousands of rows (a filled-down tag column).
+        var positions: [String: Int] = [:]
         for reference in ordered {
             let text = values(of: reference).text(field)
-            if let index = distinct.firstIndex(where: { $0.text == text }) {
+            if let index = positions[text] {
                 distinct[index].locations.append(location(of: reference))
             } else {
+                positions[text] = distinct.count
                 distinct.append(FieldValue(text: text, locations: [location(of: reference)]))
             }
         }

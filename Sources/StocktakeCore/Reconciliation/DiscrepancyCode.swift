@@ -46,7 +46,12 @@ public enum DiscrepancyCode: String, Sendable, Hashable, CaseIterable, Comparabl
         }
     }
 
+    /// The code's position in the listing order (the order of DOMAIN.md's table).
+    public var rank: Int { Self.ranks[self]! }
+
+    private static let ranks = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
+
     public static func < (lhs: DiscrepancyCode, rhs: DiscrepancyCode) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.rank < rhs.rank
     }
 }

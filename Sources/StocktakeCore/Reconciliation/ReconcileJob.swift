@@ -11,9 +11,21 @@ public enum ReconcileJob {
         Reconciliation, RunDetails
     ) {
         var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
+        let reconciliation = try reconcile(request, details: &details, log: log)
+        try writeTables(reconciliation, details: &details)
+        try writeReports(reconciliation, details: &details)
+        log(
+            "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
+                + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(request.outputDirectory)")
+        return (reconciliation, details)
+    }
+
+    /// Reads every input and reconciles them: read → normalize → merge → reconcile.
+    public static func reconcile(_ request: ReconcileRequest, details: inout RunDetails, log: Log)
+        throws(StocktakeError) -> Reconciliation
+    {
         let clock = ContinuousClock()
         var phase = clock.now
-
         let files = try inputFiles(request)
         var mapping = ColumnMapping.builtIn
         if let columns = request.columns { mapping = mapping.adding(try ColumnMappingFile.load(path: columns)) }
@@ -26,27 +38,34 @@ public enum ReconcileJob {
             buildings: buildings)
         let sources = try read(files, with: reader)
         for source in sources {
-            log("read \(source.file.displayName): \(source.rowCount) rows, \(source.issues.count) problems")
+            log(
+                "read \(source.file.displayName): \(counted(source.rowCount, "row")), "
+                    + counted(source.issues.count, "problem"))
         }
         details.durations.append(("read", seconds(since: phase, clock)))
         phase = clock.now
-
         let reconciliation = Reconciler(rules: request.rules).reconcile(sources)
         details.durations.append(("reconcile", seconds(since: phase, clock)))
-        phase = clock.now
+        return reconciliation
+    }
 
-        try AtomicFile.makeDirectory(request.outputDirectory)
-        try AtomicFile.write(CleanedTable.csv(reconciliation), to: details.path(of: "cleaned.csv"))
-        try AtomicFile.write(DiscrepancyTable.csv(reconciliation), to: details.path(of: "discrepancies.csv"))
-        details.durations.append(("write", seconds(since: phase, clock)))
+    /// Writes `cleaned.csv` and `discrepancies.csv`, creating the output folder when needed.
+    public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
+        let clock = ContinuousClock()
+        let start = clock.now
+        try AtomicFile.makeDirectory(details.outputDirectory)
+        try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"))
+        try DiscrepancyTable.write(reconciliation, to: details.path(of: "discrepancies.csv"))
+        details.durations.append(("write", seconds(since: start, clock)))
+    }
+
+    /// Writes `report.html`, `summary.txt` and, last, `run.json`, stamping the run's finish time.
+    public static func writeReports(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError)
+    {
         details.finished = Date()
         try AtomicFile.write(HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"))
         try AtomicFile.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
         try AtomicFile.write(RunRecord.json(reconciliation, details: details), to: details.path(of: "run.json"))
-        log(
-            "\(reconciliation.assets.count) assets, \(reconciliation.count(Severity.error)) errors, "
-                + "\(reconciliation.count(.warning)) warnings; outputs in \(request.outputDirectory)")
-        return (reconciliation, details)
     }
 
     /// The input files of a request, folders expanded to their `.csv`/`.tsv` files in name order, each with a
@@ -63,9 +82,20 @@ public enum ReconcileJob {
         }
         var files = paths.map { SourceFile(path: $0.0, role: $0.1) }
         let names = files.map(\.displayName)
-        for index in files.indices where names.filter({ $0 == names[index] }).count > 1 {
-            let parts = files[index].path.split(separator: "/").suffix(2)
-            files[index].displayName = parts.joined(separator: "/")
+        let components = files.map { $0.path.split(separator: "/") }
+        for index in files.indices {
+            let namesakes = files.indices.filter { $0 != index && names[$0] == names[index] }
+            guard !namesakes.isEmpty else { continue }
+            // Enough trailing folders to tell the file from every other file of the same name.
+            var depth = 2
+            while depth < components[index].count
+                && namesakes.contains(where: {
+                    components[$0].suffix(depth).elementsEqual(components[index].suffix(depth))
+                })
+            {
+                depth += 1
+            }
+            files[index].displayName = components[index].suffix(depth).joined(separator: "/")
         }
         return files
     }
@@ -82,7 +112,8 @@ public enum ReconcileJob {
             let lower = name.lowercased()
             return !name.hasPrefix(".") && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv"))
         }
-        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }
+        // A sub-folder that happens to be called `something.csv` is not a spreadsheet.
+        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }
     }
 
     private static func isDirectory(_ path: String) -> Bool {

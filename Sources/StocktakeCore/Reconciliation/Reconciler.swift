@@ -61,15 +61,27 @@ private struct Run {
         findNoTag()
         findRowIssues()
         findRepeatedRows()
-        found.sort(by: Discrepancy.listedBefore)
-        let assets = tagged.map { asset in
+        // Sorting positions, not the discrepancies themselves, avoids copying each one many times.
+        let keys = found.indices.map { index in
+            (
+                severity: found[index].code.severity.rank, code: found[index].code.rank,
+                tag: found[index].vtTag?.number ?? UInt64.max
+            )
+        }
+        let order = found.indices.sorted { left, right in
+            if keys[left] != keys[right] { return keys[left] < keys[right] }
+            return Discrepancy.listedBefore(found[left], found[right])
+        }
+        found = order.map { found[$0] }
+        var sourceLists: [[Int32]: String] = [:]
+        let byTag = tagged.sorted { graph.tags[$0]! < graph.tags[$1]! }
+        let assets = byTag.map { asset in
             CleanedAsset(
                 values: merged[asset],
                 status: unrecorded.contains(asset)
                     ? .unrecorded : missing.contains(asset) ? .missing : disputed.contains(asset) ? .conflict : .ok,
-                sources: fileNames(members[asset]))
+                sourceList: sourceList(members[asset], cache: &sourceLists))
         }
-        .sorted { $0.values.vtTag! < $1.values.vtTag! }
         let inputs = sources.map { source in
             Reconciliation.Input(
                 file: source.file, rows: source.rowCount, delimiter: source.delimiter,
@@ -92,7 +104,7 @@ private struct Run {
                 Discrepancy(
                     code: .duplicateTag, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                     serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,
-                    value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
+                    value: Self.valueList(distinct.dropFirst().map(\.text)), expected: distinct[0].text,
                     sources: distinct.flatMap(\.locations).sorted(),
                     message: "VT tag \(tag) is on \(distinct.count == 2 ? "two" : "\(distinct.count)") devices: "
                         + Self.itemList(devices, distinct) + ". Check which device carries the sticker."))
@@ -110,7 +122,7 @@ private struct Run {
             Discrepancy(
                 code: .tagCNSMismatch, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .cnsNumber,
-                value: distinct.dropFirst().map(\.text).joined(separator: "; "), expected: distinct[0].text,
+                value: Self.valueList(distinct.dropFirst().map(\.text)), expected: distinct[0].text,
                 sources: distinct.flatMap(\.locations).sorted(),
                 message: "VT tag \(tag) is paired with " + Self.itemList(pairs, distinct)
                     + ". Check the CNS label on the device and correct the wrong record."))
@@ -119,11 +131,13 @@ private struct Run {
     /// Distinct values of an identity field in source order, with the rows carrying each.
     private func distinctValues(_ field: CanonicalField, of references: [RecordReference]) -> [AssetMerger.FieldValue] {
         var distinct: [AssetMerger.FieldValue] = []
+        var positions: [String: Int] = [:]
         for reference in references where values(reference).has(field) {
             let text = values(reference).text(field)
-            if let index = distinct.firstIndex(where: { $0.text == text }) {
+            if let index = positions[text] {
                 distinct[index].locations.append(location(reference))
             } else {
+                positions[text] = distinct.count
                 distinct.append(.init(text: text, locations: [location(reference)]))
             }
         }
@@ -149,14 +163,15 @@ private struct Run {
                 return "\(describe(asset)) (\(SourceLocation.spoken(rows)))"
             }
             let stray = unplacedByValue[key] ?? []
-            var message = "\(field.spokenName.capitalizedFirst) \(key) is on " + Self.sentenceList(holders) + "."
+            var message =
+                "\(field.spokenName.capitalizedFirst) \(key) is on " + Self.sentenceList(Self.shortened(holders)) + "."
             if !stray.isEmpty {
                 message += " \(SourceLocation.spoken(stray.map(location))) also carries it and could not be matched."
             }
             message += " A \(field.spokenName) belongs to one device: check the devices and correct the wrong record."
             var discrepancy = Discrepancy(
                 code: code, vtTag: graph.tags[ordered[0]] ?? nil, field: field,
-                value: ordered.dropFirst().map(describeShort).joined(separator: "; "),
+                value: Self.valueList(ordered.dropFirst().map(describeShort)),
                 sources: (ordered.flatMap { asset in
                     members[asset].filter { values($0).text(field) == key }.map(location)
                 } + stray.map(location)).sorted(),
@@ -321,10 +336,11 @@ private struct Run {
                 Discrepancy(
                     code: .fieldConflict, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                     serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,
-                    value: distinct[0].text, expected: distinct.dropFirst().map(\.text).joined(separator: "; "),
+                    value: distinct[0].text, expected: Self.valueList(distinct.dropFirst().map(\.text)),
                     sources: distinct.flatMap(\.locations).sorted(),
                     message: "Sources disagree on the \(field.spokenName) of VT tag \(tag): "
-                        + listing.joined(separator: "; ") + ". The cleaned sheet uses \(distinct[0].text); "
+                        + Self.shortened(listing).joined(separator: "; ")
+                        + ". The cleaned sheet uses \(distinct[0].text); "
                         + "check the device and correct the other records."))
         }
     }
@@ -416,20 +432,37 @@ private struct Run {
 
     // MARK: - Helpers
 
-    private func fileNames(_ references: [RecordReference]) -> [String] {
-        var names: [String] = []
-        for reference in references {
-            let name = sources[Int(reference.source)].file.displayName
-            if names.last != name, !names.contains(name) { names.append(name) }
+    /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
+    private func sourceList(_ references: [RecordReference], cache: inout [[Int32]: String]) -> String {
+        var files: [Int32] = []
+        for reference in references where files.last != reference.source && !files.contains(reference.source) {
+            files.append(reference.source)
         }
-        return names
+        if let known = cache[files] { return known }
+        let list = files.map { sources[Int($0)].file.displayName }.joined(separator: "; ")
+        cache[files] = list
+        return list
     }
 
     /// Items that each name their rows: joined with "and" while every item has one row, else with semicolons so
     /// the rows of one item do not run into the next.
     static func itemList(_ parts: [String], _ values: [AssetMerger.FieldValue]) -> String {
-        guard values.contains(where: { $0.locations.count > 1 }) else { return sentenceList(parts) }
-        return parts.joined(separator: "; ")
+        guard values.contains(where: { $0.locations.count > 1 }) else { return sentenceList(shortened(parts)) }
+        return shortened(parts).joined(separator: "; ")
+    }
+
+    /// Items of a message, at most `limit` of them and a count of the rest, so a message stays readable (and far
+    /// below a spreadsheet cell's 32,767 characters) when thousands of rows share a value.
+    static func shortened(_ parts: [String], limit: Int = 6) -> [String] {
+        guard parts.count > limit + 1 else { return parts }
+        return Array(parts.prefix(limit)) + ["\(parts.count - limit) more"]
+    }
+
+    /// The `value` or `expected` cell for several values: `a; b; c`, shortened after 20 values.
+    static func valueList(_ values: [String]) -> String {
+        let limit = 20
+        guard values.count > limit + 1 else { return values.joined(separator: "; ") }
+        return values.prefix(limit).joined(separator: "; ") + "; and \(values.count - limit) more"
     }
 
     static func sentenceList(_ parts: [String]) -> String {

@@ -21,16 +21,23 @@ public struct Reconciliation: Sendable {
 
     /// How many discrepancies carry each code.
     public var countsByCode: [DiscrepancyCode: Int] {
-        discrepancies.reduce(into: [:]) { counts, discrepancy in counts[discrepancy.code, default: 0] += 1 }
+        // Index loops read one field in place; iterating elements would copy every discrepancy.
+        var counts: [DiscrepancyCode: Int] = [:]
+        for index in discrepancies.indices { counts[discrepancies[index].code, default: 0] += 1 }
+        return counts
     }
 
     /// How many discrepancies have `severity`.
     public func count(_ severity: Severity) -> Int {
-        discrepancies.lazy.filter { $0.severity == severity }.count
+        var count = 0
+        for index in discrepancies.indices where discrepancies[index].code.severity == severity { count += 1 }
+        return count
     }
 
     /// How many cleaned assets have `status`.
     public func count(_ status: AssetStatus) -> Int {
-        assets.lazy.filter { $0.status == status }.count
+        var count = 0
+        for index in assets.indices where assets[index].status == status { count += 1 }
+        return count
     }
 }

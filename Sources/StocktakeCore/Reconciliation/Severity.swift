@@ -7,7 +7,16 @@ public enum Severity: String, Sendable, Hashable, Comparable, CaseIterable {
     /// Worth knowing, nothing to fix: a row repeated in one file.
     case info
 
+    /// 0 for errors, 1 for warnings, 2 for info: the listing order.
+    public var rank: Int {
+        switch self {
+        case .error: 0
+        case .warning: 1
+        case .info: 2
+        }
+    }
+
     public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        lhs.rank < rhs.rank
     }
 }

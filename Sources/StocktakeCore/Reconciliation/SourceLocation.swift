@@ -20,6 +20,13 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         (lhs.file, lhs.row) < (rhs.file, rhs.row)
     }
 
+    /// Locations as the `sources` cell writes them (`a.csv:3; b.csv:9`), shortened after `limit` for the report.
+    public static func listed(_ locations: [SourceLocation], limit: Int = 20) -> String {
+        var text = locations.prefix(limit).map(\.description).joined(separator: "; ")
+        if locations.count > limit { text += "; and \(locations.count - limit) more" }
+        return text
+    }
+
     /// Locations in a sentence: "a.csv row 3, a.csv row 9 and b.csv row 2", shortened after `limit`.
     public static func spoken(_ locations: [SourceLocation], limit: Int = 6) -> String {
         let shown = locations.prefix(limit).map(\.spoken)

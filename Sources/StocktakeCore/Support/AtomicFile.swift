@@ -11,33 +11,9 @@
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`.
     public static func write(_ bytes: [UInt8], to path: String) throws(StocktakeError) {
-        let temporary = path + ".partial-\(getpid())"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(path) }
-        var written = 0
-        let ok = bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let result = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return true
-        }
-        let error = errno
-        guard ok, fsync(descriptor) == 0 else {
-            close(descriptor)
-            unlink(temporary)
-            errno = error == 0 ? errno : error
-            throw failure(path)
-        }
-        guard close(descriptor) == 0, rename(temporary, path) == 0 else {
-            let failed = failure(path)
-            unlink(temporary)
-            throw failed
-        }
+        let file = try AtomicFileWriter(path: path)
+        try file.write(bytes)
+        try file.commit()
     }
 
     /// Replaces the file at `path` with the UTF-8 text.
@@ -54,7 +30,7 @@ public enum AtomicFile {
         }
     }
 
-    private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
             Glibc.write(descriptor, bytes, count)
         #else
@@ -62,7 +38,7 @@ public enum AtomicFile {
         #endif
     }
 
-    private static func failure(_ path: String) -> StocktakeError {
+    static func failure(_ path: String) -> StocktakeError {
         let code = errno
         let reason: String
         switch code {

@@ -39,8 +39,8 @@ public enum StocktakeError: Error, Equatable, CustomStringConvertible {
             }
             return "\(path): the column mapping cannot be used: \(reason)."
         case .cannotWrite(let path, let reason):
-            return
-                "\(path): cannot write it: \(reason). Check that the folder exists, is writable and the disk is not full."
+            return "\(path): cannot write it: \(reason). "
+                + "Check that the folder exists, is writable and the disk is not full."
         }
     }
 }

@@ -1,0 +1,73 @@
+/// An HTTP client bound to one account: its credentials, and the only origins its token may be sent to.
+///
+/// A token is attached only when the request's origin is allowed, so one account's token never reaches another
+/// account's hosts, and the client drops it on redirects to other origins.
+public struct AccountSession: Sendable {
+    public var account: String
+    public var client: HTTPClient
+    public var credentials: (any BearerTokenSource)?
+    /// Origins (`https://host:port`) the token may be sent to.
+    public var allowedOrigins: Set<String>
+
+    public init(
+        account: String, client: HTTPClient = HTTPClient(), credentials: (any BearerTokenSource)? = nil,
+        allowedOrigins: Set<String> = []
+    ) {
+        self.account = account
+        self.client = client
+        self.credentials = credentials
+        self.allowedOrigins = allowedOrigins
+    }
+
+    /// Sends the request with the account's token when its origin is allowed. After a `401` for an invalid or
+    /// expired token, asks the credentials for a fresh token once and tries again.
+    public func send(_ request: HTTPRequest, phase: SyncPhase) throws(SyncError) -> HTTPResponse {
+        var request = request
+        let authorized = credentials != nil && allowedOrigins.contains(request.url.origin)
+        if authorized, let credentials { request.bearerToken = try credentials.token() }
+        var response = try exchange(request, phase: phase)
+        if authorized, let credentials, response.status == 401, Self.isExpiredToken(response),
+            try credentials.refresh()
+        {
+            request.bearerToken = try credentials.token()
+            response = try exchange(request, phase: phase)
+        }
+        return response
+    }
+
+    /// Throws the `SyncError` that matches a status outside `expecting`.
+    public func check(_ response: HTTPResponse, expecting: Set<Int> = [200], phase: SyncPhase) throws(SyncError) {
+        guard !expecting.contains(response.status) else { return }
+        let url = response.url.redacted
+        let detail = ServiceErrorMessage.summary(of: response)
+        let renewal = credentials?.renewal ?? "Configure a token for this account."
+        switch response.status {
+        case 401: throw .credentialsRejected(account: account, url: url, status: 401, detail: detail, renewal: renewal)
+        case 403: throw .accessDenied(account: account, url: url, detail: detail, renewal: renewal)
+        case 404: throw .notFound(account: account, url: url, detail: detail, phase: phase)
+        case 412: throw .changedSincePull(account: account, url: url)
+        case 429, 500...599:
+            throw .unavailable(account: account, url: url, status: response.status, detail: detail, phase: phase)
+        default:
+            throw .refused(account: account, url: url, status: response.status, detail: detail, phase: phase)
+        }
+    }
+
+    private func exchange(_ request: HTTPRequest, phase: SyncPhase) throws(SyncError) -> HTTPResponse {
+        do {
+            return try client.send(request)
+        } catch {
+            throw .unreachable(account: account, error: error, phase: phase)
+        }
+    }
+
+    /// Whether a 401 says the token itself is bad or expired (so a refresh may help), per RFC 6750 and Google.
+    static func isExpiredToken(_ response: HTTPResponse) -> Bool {
+        if let challenge = response.header("www-authenticate")?.lowercased(), challenge.contains("invalid_token") {
+            return true
+        }
+        let body = ServiceErrorMessage.summary(of: response)
+        return body.hasPrefix("UNAUTHENTICATED") || body.hasPrefix("InvalidAuthenticationToken")
+            || response.header("www-authenticate") == nil
+    }
+}

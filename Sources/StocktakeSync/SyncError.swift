@@ -1,0 +1,70 @@
+import StocktakeCore
+
+/// Why pulling or pushing a sheet failed, each with a one-line description naming the account, the URL (never a
+/// token or query string) and what to do.
+public enum SyncError: UserFacingError, Equatable {
+    /// The server rejected the credentials (401), even after one refresh.
+    case credentialsRejected(account: String, url: String, status: Int, detail: String, renewal: String)
+    /// The credentials are valid but may not do this (403).
+    case accessDenied(account: String, url: String, detail: String, renewal: String)
+    /// Nothing at the URL (404).
+    case notFound(account: String, url: String, detail: String, phase: SyncPhase)
+    /// The server is overloaded or failing (429, 5xx) and stayed so through the retries.
+    case unavailable(account: String, url: String, status: Int, detail: String, phase: SyncPhase)
+    /// The server refused the request for another reason (another 4xx).
+    case refused(account: String, url: String, status: Int, detail: String, phase: SyncPhase)
+    /// Someone changed the sheet since it was pulled; nothing was written.
+    case changedSincePull(account: String, url: String)
+    /// The server could not be reached or the transfer broke off.
+    case unreachable(account: String, error: HTTPError, phase: SyncPhase)
+    /// The server answered with something that is not what the API documents.
+    case badResponse(account: String, url: String, reason: String)
+    /// A secrets file is missing, unreadable, or readable by others.
+    case secrets(account: String, path: String, reason: String)
+
+    /// The exit status a command ends with because of this error (sysexits).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .credentialsRejected, .accessDenied, .secrets: .noPermission
+        case .changedSincePull: .temporaryFailure
+        case .notFound(_, _, _, let phase), .unavailable(_, _, _, _, let phase), .refused(_, _, _, _, let phase),
+            .unreachable(_, _, let phase):
+            phase == .push ? .temporaryFailure : .unavailable
+        case .badResponse: .unavailable
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .credentialsRejected(let account, let url, let status, let detail, let renewal):
+            return
+                "The token for account \(account) was rejected (\(status)) by \(url)\(Self.quote(detail)). \(renewal)"
+        case .accessDenied(let account, let url, let detail, let renewal):
+            return "The token for account \(account) may not use \(url) (403)\(Self.quote(detail)). "
+                + "Ask the sheet's owner for access, or \(renewal.prefix(1).lowercased() + renewal.dropFirst())"
+        case .notFound(let account, let url, let detail, _):
+            return "Account \(account): nothing at \(url) (404)\(Self.quote(detail)). Check the URL or the sheet's id."
+        case .unavailable(let account, let url, let status, let detail, let phase):
+            return "Account \(account): \(url) is unavailable (\(status))\(Self.quote(detail)) and stayed so after "
+                + "retries. "
+                + (phase == .push ? "The outputs are kept; the push is retried on the next run." : "Try again later.")
+        case .refused(let account, let url, let status, let detail, let phase):
+            return "Account \(account): \(url) refused the \(phase.rawValue) (\(status))\(Self.quote(detail)). "
+                + "Check the account's configuration for this URL."
+        case .changedSincePull(let account, let url):
+            return "Account \(account): \(url) was changed by someone else since it was pulled, so it was not "
+                + "overwritten. The outputs are kept; the next run pulls the new version and pushes again."
+        case .unreachable(let account, let error, let phase):
+            return "Account \(account): \(error)" + (phase == .push ? " The outputs are kept." : "")
+        case .badResponse(let account, let url, let reason):
+            return
+                "Account \(account): \(url) answered with something unexpected (\(reason)). Check the URL and the provider."
+        case .secrets(let account, let path, let reason):
+            return "Account \(account): the secrets file \(path) \(reason)."
+        }
+    }
+
+    private static func quote(_ detail: String) -> String {
+        detail.isEmpty ? "" : ": \(detail)"
+    }
+}

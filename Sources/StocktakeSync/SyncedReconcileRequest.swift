@@ -1,0 +1,17 @@
+import StocktakeCore
+
+/// A reconciliation whose sheets may live on servers: pull them, reconcile, then push the cleaned sheet back.
+public struct SyncedReconcileRequest: Sendable {
+    /// The local reconciliation; its `central`, `sightings` and `registers` may be URLs or Google addresses.
+    public var reconcile: ReconcileRequest
+    /// The central sheet's provider when the account names one (`file`, `https`, `google-sheets`, `google-drive`).
+    public var centralProvider: String?
+    /// Whether to write `cleaned.csv` back to where the central sheet came from, if it did not change meanwhile.
+    public var push = false
+    /// A folder URL every output file is uploaded to after the run.
+    public var reportTo: EndpointURL?
+
+    public init(reconcile: ReconcileRequest) {
+        self.reconcile = reconcile
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+/// `stocktake inspect` run as a user runs it.
+struct InspectCommandTests {
+    let runner = CommandRunner()
+
+    @Test func helpPrintsTheUsage() throws {
+        let result = try runner.run(["inspect", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("Show how a spreadsheet is read: delimiter, encoding, each header"))
+        #expect(result.standardOutput.contains("\n    stocktake inspect FILE [--columns FILE] [--rows] [--json]\n"))
+        #expect(
+            result.standardOutput.hasSuffix("Exit status: 0 read, 64 bad usage, 65 unreadable data, 66 missing file.\n")
+        )
+    }
+
+    @Test func rowsAsJSON() throws {
+        runner.write(
+            "\u{FEFF}Tag,Serial,Notes\r\n1,abc,\"say \"\"hi\"\"\"\r\n2,def,\"two\nlines\"\r\n", to: "small.csv")
+        let result = try runner.run(["inspect", "small.csv", "--rows", "--json"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(
+            result.standardOutput
+                == #"{"header":["Tag","Serial","Notes"],"rows":[["1","abc","say \"hi\""],["2","def","two\nlines"]],"#
+                + #""mapping":{"Tag":"vt_tag","Serial":"serial_number"},"unmapped":["Notes"],"problems":[],"#
+                + #""delimiter":"comma","encoding":"UTF-8 with byte-order mark","lineEnding":"CRLF","rowCount":2}"#
+                + "\n")
+    }
+
+    @Test func columnsFileChangesTheMapping() throws {
+        runner.write("Asset #;Notes\n1;x\n", to: "sheet.csv")
+        runner.write("column,field\nAsset #,vt_tag\nNotes,ignore\n", to: "columns.csv")
+        let result = try runner.run(["inspect", "sheet.csv", "--columns", "columns.csv", "--json"])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput
+                == #"{"header":["Asset #","Notes"],"mapping":{"Asset #":"vt_tag","Notes":"(ignored)"},"unmapped":[],"#
+                + #""problems":[],"delimiter":"semicolon","encoding":"UTF-8","lineEnding":"LF","rowCount":1}"# + "\n")
+    }
+
+    @Test func textReport() throws {
+        runner.write("Serial,Notes\nabc,x\n", to: "scan.csv")
+        let result = try runner.run(["inspect", "scan.csv"])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput == """
+                File:       scan.csv
+                Delimiter:  comma
+                Encoding:   UTF-8
+                Line ends:  LF
+                Rows:       1 data rows after the header on line 1
+
+                Column  Maps to
+                Serial  serial_number
+                Notes   (unmapped)
+
+                Unmapped:   Notes
+                Problems:   none
+
+                """)
+    }
+
+    @Test func missingFile() throws {
+        let result = try runner.run(["inspect", "nope.csv"])
+        #expect(result.status == 66)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "stocktake: nope.csv: no such file. Check the path, or create it.\n")
+    }
+
+    @Test func missingColumnsFile() throws {
+        runner.write("Tag\n1\n", to: "sheet.csv")
+        let result = try runner.run(["inspect", "sheet.csv", "--columns", "nope.json"])
+        #expect(result.status == 66)
+        #expect(result.standardError == "stocktake: nope.json: no such column mapping. Check the path, or create it.\n")
+    }
+
+    @Test func unterminatedQuote() throws {
+        runner.write("Tag\n\"1\n", to: "open.csv")
+        let result = try runner.run(["inspect", "open.csv"])
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "stocktake: open.csv: a quoted field opened on line 2 is never closed. "
+                + "Look for a stray \" on that line and save the file again.\n")
+    }
+
+    @Test(arguments: [
+        ([], "give exactly one FILE to inspect"),
+        (["a.csv", "b.csv"], "give exactly one FILE to inspect"),
+        (["a.csv", "--raw"], "unknown option --raw"),
+    ])
+    func badUsage(arguments: [String], problem: String) throws {
+        let result = try runner.run(["inspect"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError == "stocktake: inspect: \(problem). See 'stocktake inspect --help'.\n")
+    }
+}

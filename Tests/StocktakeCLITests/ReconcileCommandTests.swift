@@ -1,0 +1,162 @@
+import Testing
+
+/// `stocktake reconcile` run as a user runs it: options, exit statuses and the one-line messages.
+struct ReconcileCommandTests {
+    let runner = CommandRunner()
+
+    /// Writes a two-asset account (one of them sighted) and returns the arguments that reconcile it into `out`.
+    func account(out: String = "out") -> [String] {
+        runner.write("VT Tag,Serial\n1,S1\n2,S2\n", to: "acct/central.csv")
+        runner.write("Tag,Serial\n1,S1\n", to: "acct/scans/north.csv")
+        return [
+            "reconcile", "--central", "acct/central.csv", "--sighting", "acct/scans", "--as-of", "2026-11-20",
+            "--out", out,
+        ]
+    }
+
+    func usageError(_ problem: String) -> String {
+        "stocktake: reconcile: \(problem). See 'stocktake reconcile --help'.\n"
+    }
+
+    @Test func helpPrintsTheUsage() throws {
+        let result = try runner.run(["reconcile", "--help"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(
+            result.standardOutput.hasPrefix(
+                """
+                Reconcile one account's spreadsheets and write the cleaned sheet and the discrepancy report.
+
+                Usage:
+                    stocktake reconcile --central FILE [--sighting FILE|DIR]... [--register FILE|DIR]...
+
+                """))
+        for option in [
+            "--central", "--sighting", "--register", "--buildings", "--columns", "--tag-digits", "--cns-digits",
+            "--stale-after-days", "--as-of", "--account", "--quiet", "--out",
+        ] {
+            #expect(result.standardOutput.contains("\n    \(option) "), "\(option) is not described")
+        }
+        #expect(result.standardOutput.hasSuffix("66 missing input file, 73 outputs cannot be written.\n"))
+    }
+
+    @Test func helpWinsOverOtherArguments() throws {
+        let result = try runner.run(["reconcile", "--frob", "-h"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("Reconcile one account's spreadsheets"))
+    }
+
+    @Test func goodRun() throws {
+        let result = try runner.run(account() + ["--quiet"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(
+            result.standardOutput == """
+                acct: 2 assets, 1 error, 2 warnings, 0 info
+                Report:        out/report.html
+                Cleaned sheet: out/cleaned.csv
+                Discrepancies: out/discrepancies.csv
+
+                """)
+        for file in ["cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json"] {
+            #expect(runner.read("out/" + file)?.isEmpty == false, "out/\(file) is missing or empty")
+        }
+        #expect(runner.read("out/discrepancies.csv")?.contains("\r\nMISSING,error,000002,") == true)
+    }
+
+    @Test func progressIsLoggedOnStandardErrorUnlessQuiet() throws {
+        let result = try runner.run(account() + ["--account", "campus"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasPrefix("campus: 2 assets, "))
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.allSatisfy { $0.contains(" [campus] ") })
+        #expect(lines.first?.hasSuffix(" [campus] read central.csv: 2 rows, 0 problems") == true)
+    }
+
+    @Test func optionsTakeEqualsValues() throws {
+        let result = try runner.run(
+            [
+                "reconcile", "--central=acct/central.csv", "--out=elsewhere", "--quiet", "--tag-digits=8",
+            ] + [])
+        #expect(result.status == 66)
+        #expect(result.standardError == "stocktake: acct/central.csv: no such file. Check the path, or create it.\n")
+    }
+
+    @Test(arguments: [
+        (["--central", "c.csv", "--out", "o", "--frob"], "unknown option --frob"),
+        (["--out", "o"], "--central FILE is required"),
+        (["--central", "c.csv"], "--out DIR is required"),
+        (["--central", "--out", "o"], "--central needs a value"),
+        (["--central", "c.csv", "--central", "d.csv", "--out", "o"], "--central is given 2 times; give it once"),
+        (["--central", "c.csv", "--out", "o", "extra"], "unexpected argument extra"),
+        (
+            ["--central", "c.csv", "--out", "o", "--as-of", "2026-13-01"],
+            "--as-of must be a date as YYYY-MM-DD, not \"2026-13-01\""
+        ),
+        (
+            ["--central", "c.csv", "--out", "o", "--as-of", "20/11/2026"],
+            "--as-of must be a date as YYYY-MM-DD, not \"20/11/2026\""
+        ),
+        (
+            ["--central", "c.csv", "--out", "o", "--tag-digits", "six"],
+            "--tag-digits must be a whole number from 1 to 18, not \"six\""
+        ),
+        (
+            ["--central", "c.csv", "--out", "o", "--tag-digits", "0"],
+            "--tag-digits must be a whole number from 1 to 18, not \"0\""
+        ),
+        (
+            ["--central", "c.csv", "--out", "o", "--cns-digits", "19"],
+            "--cns-digits must be a whole number from 1 to 18, not \"19\""
+        ),
+        (
+            ["--central", "c.csv", "--out", "o", "--stale-after-days", "-1"],
+            "--stale-after-days must be a whole number from 0 to 36500, not \"-1\""
+        ),
+    ])
+    func badUsage(arguments: [String], problem: String) throws {
+        let result = try runner.run(["reconcile"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == usageError(problem))
+    }
+
+    @Test func missingCentralFile() throws {
+        let result = try runner.run(["reconcile", "--central", "nope.csv", "--out", "out", "--quiet"])
+        #expect(result.status == 66)
+        #expect(result.standardError == "stocktake: nope.csv: no such file. Check the path, or create it.\n")
+        #expect(runner.read("out/run.json") == nil)
+    }
+
+    @Test func unterminatedQuote() throws {
+        runner.write("VT Tag,Model\n1,ap\n2,\"ap\n3,ap\n", to: "central.csv")
+        let result = try runner.run(["reconcile", "--central", "central.csv", "--out", "out", "--quiet"])
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "stocktake: central.csv: a quoted field opened on line 3 is never closed. "
+                + "Look for a stray \" on that line and save the file again.\n")
+    }
+
+    @Test func centralWithoutATagColumn() throws {
+        runner.write("Serial,Model\nS1,ap\n", to: "central.csv")
+        let result = try runner.run(["reconcile", "--central", "central.csv", "--out", "out", "--quiet"])
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "stocktake: central.csv: the central sheet has no VT tag column (its columns are \"Serial\", "
+                + "\"Model\"). Map the tag column with --columns, for example {\"Asset #\": \"vt_tag\"}.\n")
+    }
+
+    @Test func unwritableOutputFolder() throws {
+        runner.write("x", to: "file.txt")
+        let result = try runner.run(account(out: "file.txt/out") + ["--quiet"])
+        #expect(result.status == 73)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: file.txt/out: cannot write it: not a directory. "
+                + "Check that the folder exists, is writable and the disk is not full.\n")
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import StocktakeCore
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+struct AtomicFileTests {
+    let folder = TemporaryFolder()
+
+    @Test func writesANewFile() throws {
+        try AtomicFile.write("a,b\r\n1,2\r\n", to: folder.path("out.csv"))
+        #expect(folder.read("out.csv") == "a,b\r\n1,2\r\n")
+        #expect(folder.list() == ["out.csv"])
+    }
+
+    @Test func writesBytes() throws {
+        try AtomicFile.write([0, 1, 2, 255], to: folder.path("out.bin"))
+        #expect(FileManager.default.contents(atPath: folder.path("out.bin")) == Data([0, 1, 2, 255]))
+    }
+
+    @Test func replacesAnExistingFileWhole() throws {
+        folder.write(String(repeating: "old line\n", count: 1000), to: "out.csv")
+        try AtomicFile.write("new\n", to: folder.path("out.csv"))
+        #expect(folder.read("out.csv") == "new\n")
+        #expect(folder.list() == ["out.csv"])
+    }
+
+    @Test func replacingKeepsReadersOfTheOldFileWhole() throws {
+        let path = folder.write("old\n", to: "out.csv")
+        let handle = try #require(FileHandle(forReadingAtPath: path))
+        defer { try? handle.close() }
+        try AtomicFile.write("new\n", to: path)
+        #expect(String(decoding: handle.readDataToEndOfFile(), as: UTF8.self) == "old\n")
+        #expect(folder.read("out.csv") == "new\n")
+    }
+
+    @Test func writesAnEmptyFile() throws {
+        try AtomicFile.write("", to: folder.path("empty.txt"))
+        #expect(folder.read("empty.txt") == "")
+    }
+
+    @Test func missingFolder() throws {
+        let path = folder.path("no/such/folder/out.csv")
+        let error = #expect(throws: StocktakeError.self) { try AtomicFile.write("x", to: path) }
+        #expect(error == .cannotWrite(path: path, reason: "the folder does not exist"))
+        #expect(error?.exitStatus == .cannotCreate)
+    }
+
+    @Test func folderThatIsAFile() throws {
+        folder.write("x", to: "file.txt")
+        let path = folder.path("file.txt/out.csv")
+        let error = #expect(throws: StocktakeError.self) { try AtomicFile.write("x", to: path) }
+        #expect(error == .cannotWrite(path: path, reason: "not a directory"))
+        #expect(folder.list() == ["file.txt"])
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root writes into read-only folders, so the permission bits prove nothing"))
+    func readOnlyFolder() throws {
+        let path = folder.write("old\n", to: "locked/out.csv")
+        chmod(folder.path("locked"), 0o555)
+        defer { chmod(folder.path("locked"), 0o755) }
+        let error = #expect(throws: StocktakeError.self) { try AtomicFile.write("new\n", to: path) }
+        #expect(error == .cannotWrite(path: path, reason: "permission denied"))
+        #expect(folder.read("locked/out.csv") == "old\n")
+    }
+
+    @Test(.enabled(if: SmallDisk.canMount, "mounting a small tmpfs is not permitted here"))
+    func fullDiskLeavesThePreviousFile() throws {
+        let disk = try SmallDisk(at: folder.path("disk"))
+        defer { disk.unmount() }
+        let path = (disk.path as NSString).appendingPathComponent("cleaned.csv")
+        try AtomicFile.write("previous\n", to: path)
+        let error = #expect(throws: StocktakeError.self) {
+            try AtomicFile.write([UInt8](repeating: 65, count: 256 * 1024), to: path)
+        }
+        #expect(error == .cannotWrite(path: path, reason: "the disk is full"))
+        #expect(error?.exitStatus == .cannotCreate)
+        #expect(FileManager.default.contents(atPath: path) == Data("previous\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["cleaned.csv"])
+    }
+
+    @Test func makeDirectoryCreatesParents() throws {
+        let path = folder.path("a/b/c")
+        try AtomicFile.makeDirectory(path)
+        try AtomicFile.makeDirectory(path)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    @Test func makeDirectoryUnderAFile() throws {
+        folder.write("x", to: "file.txt")
+        let path = folder.path("file.txt/out")
+        let error = #expect(throws: StocktakeError.self) { try AtomicFile.makeDirectory(path) }
+        #expect(error == .cannotWrite(path: path, reason: "not a directory"))
+    }
+}
+
+/// A 64 KiB tmpfs mounted for a test, to fill up on purpose.
+struct SmallDisk {
+    let path: String
+
+    /// Whether this process may mount a tmpfs (root outside a restricted container).
+    static let canMount: Bool = {
+        let probe = NSTemporaryDirectory() + "/stocktake-mount-probe-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard let disk = try? SmallDisk(at: probe) else { return false }
+        disk.unmount()
+        return true
+    }()
+
+    init(at path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard Self.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", path]) else {
+            throw CocoaError(.fileWriteNoPermission)
+        }
+        self.path = path
+    }
+
+    func unmount() {
+        _ = Self.run("/usr/bin/umount", [path])
+    }
+
+    private static func run(_ executable: String, _ arguments: [String]) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: executable) else { return false }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return false
+        }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+}

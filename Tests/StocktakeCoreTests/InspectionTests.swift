@@ -1,0 +1,203 @@
+import Testing
+
+@testable import StocktakeCore
+
+struct InspectionTests {
+    let folder = TemporaryFolder()
+
+    func inspect(_ text: String, name: String = "small.csv", rows: Bool = false) throws -> Inspection {
+        try inspect(Array(text.utf8), name: name, rows: rows)
+    }
+
+    func inspect(_ bytes: [UInt8], name: String = "small.csv", rows: Bool = false) throws -> Inspection {
+        try Inspection.inspect(path: folder.write(bytes, to: name), mapping: .builtIn, keepRows: rows)
+    }
+
+    static let small =
+        "Tag,Serial,Notes,,\r\n1,abc,\"say \"\"hi\"\"\"\r\n2,def,\"two\nlines\"\r\n\r\n1,abc,\"say \"\"hi\"\"\"\r\n"
+
+    @Test func jsonOfASmallFile() throws {
+        let inspection = try inspect(Self.small, rows: true)
+        #expect(
+            inspection.json(includeRows: true)
+                == #"{"header":["Tag","Serial","Notes","",""],"rows":[["1","abc","say \"hi\""],"#
+                + #"["2","def","two\nlines"],"#
+                + #"["1","abc","say \"hi\""]],"mapping":{"Tag":"vt_tag","Serial":"serial_number"},"#
+                + #""unmapped":["Notes"],"problems":[{"line":6,"row":3,"message":"row 3 repeats row 1 exactly; "#
+                + #"it counts once"}],"delimiter":"comma","encoding":"UTF-8","lineEnding":"CRLF","rowCount":3}"#
+                + "\n")
+    }
+
+    @Test func jsonWithoutRows() throws {
+        let inspection = try inspect("Tag,GPS\n1,\"1,2\"\n")
+        #expect(
+            inspection.json(includeRows: false)
+                == #"{"header":["Tag","GPS"],"mapping":{"Tag":"vt_tag","GPS":"latitude+longitude"},"unmapped":[],"#
+                + #""problems":[],"delimiter":"comma","encoding":"UTF-8","lineEnding":"LF","rowCount":1}"# + "\n")
+    }
+
+    @Test func textOfASmallFile() throws {
+        let inspection = try inspect(Self.small, rows: true)
+        #expect(
+            inspection.text == """
+                File:       \(folder.path("small.csv"))
+                Delimiter:  comma
+                Encoding:   UTF-8
+                Line ends:  CRLF
+                Rows:       3 data rows after the header on line 1
+
+                Column  Maps to
+                Tag     vt_tag
+                Serial  serial_number
+                Notes   (unmapped)
+
+                Unmapped:   Notes
+                Problems:   1
+                  line 6: row 3 repeats row 1 exactly; it counts once
+
+                1 | abc | say "hi"
+                2 | def | two
+                lines
+                1 | abc | say "hi"
+
+                """)
+    }
+
+    @Test func problemsCarryTheirLines() throws {
+        let bytes =
+            Array("Tag,VT ID,Model,Serial Number\n1,2,a\"b,s1\n3\n".utf8) + [0xFF] + Array(",4,x,s2\n,,m,\n".utf8)
+        let inspection = try inspect(bytes)
+        #expect(
+            inspection.problems.map {
+                "\($0.line) \($0.row.map(String.init) ?? "-") \($0.column ?? "-"): \($0.message)"
+            }
+                == [
+                    "1 - -: Columns \"Tag\" and \"VT ID\" both hold vt_tag; only \"Tag\" is read.",
+                    "2 1 Model: row 1: column \"Model\": \"a\"b\" has a stray quote (\") outside a quoted field; "
+                        + "it is kept as written",
+                    "3 2 -: row 2: has 1 cell but the header has 4; check for a missing or extra comma",
+                    "4 3 Tag: row 3: column \"Tag\": \"\u{FFFD}\" contains the character \"\u{FFFD}\"; "
+                        + "a VT tag is digits, optionally after VT",
+                    "4 3 Tag: row 3: column \"Tag\": \"\u{FFFD}\" holds bytes that are not UTF-8; "
+                        + "save the file as CSV UTF-8",
+                    "5 4 -: row 4: has no VT tag, CNS number, serial number or MAC address, so it cannot be matched",
+                ])
+        #expect(inspection.invalidUTF8Lines == [4])
+        #expect(inspection.encoding == "UTF-8 (bytes that are not UTF-8 on line 4)")
+        #expect(inspection.rowCount == 4)
+        #expect(inspection.text.contains("Problems:   6\n  line 1: Columns \"Tag\" and \"VT ID\" both hold vt_tag"))
+    }
+
+    @Test func repeatedColumnsAreNotCalledUnmapped() throws {
+        let inspection = try inspect("Notes,Tag,VT ID,Other,Tag\n")
+        #expect(
+            inspection.text.contains(
+                """
+                Column  Maps to
+                Notes   (unmapped)
+                Tag     vt_tag
+                VT ID   (not read: an earlier column holds its field)
+                Other   (unmapped)
+                Tag     (not read: an earlier column holds its field)
+
+                Unmapped:   Notes, Other
+                Problems:   2
+                  line 1: Columns "Tag" and "VT ID" both hold vt_tag; only "Tag" is read.
+                  line 1: Columns "Tag" and "Tag" both hold vt_tag; only "Tag" is read.
+
+                """))
+    }
+
+    @Test func encodingListsAtMostFiveInvalidLines() throws {
+        var bytes = Array("Serial\n".utf8)
+        for _ in 0..<7 { bytes += [0x41, 0xC3, 0x0A] }
+        let inspection = try inspect(bytes)
+        #expect(inspection.invalidUTF8Lines == [2, 3, 4, 5, 6, 7, 8])
+        #expect(inspection.encoding == "UTF-8 (bytes that are not UTF-8 on lines 2, 3, 4, 5, 6 and 2 more)")
+    }
+
+    @Test func headerWithoutIdentifierIsAProblem() throws {
+        let inspection = try inspect("\nModel;Room\nap;1\n", name: "rooms.csv")
+        #expect(
+            inspection.problems == [
+                .init(
+                    line: 2, row: nil, column: nil,
+                    message:
+                        "No column holds a VT tag, CNS number, serial number or MAC address; map one with --columns.")
+            ])
+        #expect(inspection.delimiter == .semicolon)
+        #expect(inspection.headerLine == 2)
+    }
+
+    @Test func rowsAreExactlyAsParsed() throws {
+        let inspection = try inspect("\u{FEFF}Tag,Notes\n  007 ,\" padded , quoted \"\n\"8\",\"a\r\nb\"\n", rows: true)
+        #expect(inspection.layout.header == ["Tag", "Notes"])
+        #expect(inspection.rows == [["  007 ", " padded , quoted "], ["8", "a\r\nb"]])
+        #expect(inspection.hadByteOrderMark)
+        #expect(inspection.encoding == "UTF-8 with byte-order mark")
+        #expect(
+            inspection.json(includeRows: true).hasPrefix(
+                #"{"header":["Tag","Notes"],"rows":[["  007 "," padded , quoted "],["8","a\r\nb"]],"mapping":"#))
+    }
+
+    @Test func rowsOfEmptyCellsAboveTheHeaderAreNotData() throws {
+        let inspection = try inspect(",,\nTag,Notes\n1,x\n,\n2,y\n", rows: true)
+        #expect(inspection.headerLine == 2)
+        #expect(inspection.layout.header == ["Tag", "Notes"])
+        #expect(inspection.rows == [["1", "x"], ["", ""], ["2", "y"]])
+        #expect(inspection.rowCount == 2)
+        #expect(inspection.problems == [])
+    }
+
+    @Test func rowsAreOnlyKeptWhenAsked() throws {
+        let inspection = try inspect(Self.small, rows: false)
+        #expect(inspection.rows == [])
+        #expect(inspection.text.hasSuffix("  line 6: row 3 repeats row 1 exactly; it counts once\n"))
+    }
+
+    @Test func emptyFile() throws {
+        let inspection = try inspect("")
+        #expect(
+            inspection.text == """
+                File:       \(folder.path("small.csv"))
+                Delimiter:  comma
+                Encoding:   UTF-8
+                Line ends:  none
+                Rows:       0 data rows
+
+                Column  Maps to
+
+                Unmapped:   none
+                Problems:   none
+
+                """)
+        #expect(
+            inspection.json(includeRows: true)
+                == #"{"header":[],"rows":[],"mapping":{},"unmapped":[],"problems":[],"delimiter":"comma","#
+                + #""encoding":"UTF-8","lineEnding":null,"rowCount":0}"# + "\n")
+    }
+
+    @Test func longHeadersWidenTheColumn() throws {
+        let inspection = try inspect("Wired MAC Address,\n")
+        #expect(inspection.text.contains("\nColumn             Maps to\nWired MAC Address  mac_address\n"))
+    }
+
+    @Test func missingFile() throws {
+        let path = folder.path("nope.csv")
+        let error = #expect(throws: StocktakeError.self) {
+            try Inspection.inspect(path: path, mapping: .builtIn, keepRows: false)
+        }
+        #expect(error == .missingInput(path: path, what: "file"))
+    }
+
+    @Test func unterminatedQuote() throws {
+        let path = folder.write("Tag\n\"1\n", to: "open.csv")
+        let error = #expect(throws: StocktakeError.self) {
+            try Inspection.inspect(path: path, mapping: .builtIn, keepRows: true)
+        }
+        #expect(
+            error?.description
+                == "\(path): a quoted field opened on line 2 is never closed. "
+                + "Look for a stray \" on that line and save the file again.")
+    }
+}

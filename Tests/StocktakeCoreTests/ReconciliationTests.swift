@@ -1,0 +1,51 @@
+import Testing
+
+@testable import StocktakeCore
+
+@Suite("Reconciliation: counts")
+struct ReconciliationTests {
+    static func asset(_ tag: UInt64, _ status: AssetStatus) -> CleanedAsset {
+        var values = AssetValues()
+        values.vtTag = VTTag(number: tag, digits: 6)
+        return CleanedAsset(values: values, status: status, sources: ["central.csv"])
+    }
+
+    static func finding(_ code: DiscrepancyCode) -> Discrepancy {
+        Discrepancy(code: code, sources: [], message: "")
+    }
+
+    static let reconciliation = Reconciliation(
+        assets: [
+            asset(1, .ok), asset(2, .missing), asset(3, .missing), asset(4, .conflict), asset(5, .ok),
+            asset(6, .ok),
+        ],
+        discrepancies: [
+            finding(.missing), finding(.missing), finding(.sharedMAC), finding(.fieldConflict),
+            finding(.fieldConflict), finding(.fieldConflict), finding(.duplicateRow),
+        ],
+        inputs: [], asOf: InventoryDate(year: 2026, month: 11, day: 20)!)
+
+    @Test func countsByCode() {
+        #expect(Self.reconciliation.countsByCode == [.missing: 2, .sharedMAC: 1, .fieldConflict: 3, .duplicateRow: 1])
+    }
+
+    @Test func countsBySeverity() {
+        #expect(Self.reconciliation.count(Severity.error) == 3)
+        #expect(Self.reconciliation.count(Severity.warning) == 3)
+        #expect(Self.reconciliation.count(Severity.info) == 1)
+    }
+
+    @Test func countsByStatus() {
+        #expect(Self.reconciliation.count(AssetStatus.ok) == 3)
+        #expect(Self.reconciliation.count(AssetStatus.missing) == 2)
+        #expect(Self.reconciliation.count(AssetStatus.unrecorded) == 0)
+        #expect(Self.reconciliation.count(AssetStatus.conflict) == 1)
+    }
+
+    @Test func anEmptyReconciliationCountsNothing() {
+        let empty = Reconciliation(assets: [], discrepancies: [], inputs: [], asOf: Self.reconciliation.asOf)
+        #expect(empty.countsByCode.isEmpty)
+        #expect(empty.count(Severity.error) == 0)
+        #expect(empty.count(AssetStatus.ok) == 0)
+    }
+}

@@ -1,0 +1,387 @@
+import Testing
+
+@testable import StocktakeCore
+
+struct SourceReaderTests {
+    let folder = TemporaryFolder()
+
+    /// Reads `text` from memory as a sighting named `name`.
+    func read(
+        _ text: String, name: String = "scan.csv", buildings: BuildingTable? = nil,
+        mapping: ColumnMapping = .builtIn, tagDigits: Int = 6
+    ) throws -> SourceData {
+        try read(Array(text.utf8), name: name, buildings: buildings, mapping: mapping, tagDigits: tagDigits)
+    }
+
+    func read(
+        _ bytes: [UInt8], name: String = "scan.csv", buildings: BuildingTable? = nil,
+        mapping: ColumnMapping = .builtIn, tagDigits: Int = 6
+    ) throws -> SourceData {
+        var reader = CSVReader(bytes: bytes, name: name)
+        let sourceReader = SourceReader(mapping: mapping, tagDigits: tagDigits, buildings: buildings)
+        return try sourceReader.read(SourceFile(path: name, role: .sighting), from: &reader)
+    }
+
+    func texts(_ record: SourceRecord) -> [String] {
+        CanonicalField.allCases.map { record.values.text($0) }
+    }
+
+    @Test func normalizedValuesLandInTheirFields() throws {
+        let data = try read(
+            "VT Tag,CNS #,Serial,MAC Address,Model,Description,Bldg,Room,Mount,Custodian,Lat,Lon,Last Seen,Stock #\n"
+                + "VT-1234, c 42 ,abc 123,AA-BB-CC-DD-EE-FF, ap-515 , Wall AP ,torg,  101   a ,CEILING, jdoe ,"
+                + "37.2296,-80.4139,3/4/2025, S-9 \n")
+        #expect(data.records.count == 1)
+        let record = try #require(data.records.first)
+        #expect(
+            texts(record) == [
+                "001234", "C000042", "ABC123", "aa:bb:cc:dd:ee:ff", "AP-515", "Wall AP", "TORG", "101 A", "ceiling",
+                "jdoe", "37.2296", "-80.4139", "2025-03-04", "S-9",
+            ])
+        #expect(record.row == 1)
+        #expect(record.line == 2)
+        #expect(data.issues == [])
+        #expect(data.rowCount == 1)
+        #expect(data.headerLine == 1)
+    }
+
+    @Test func gpsColumnFillsLatitudeAndLongitude() throws {
+        let data = try read("Tag,GPS\n1,\"37.5, -80.25\"\n")
+        let values = try #require(data.records.first?.values)
+        #expect(values.latitude == 37.5)
+        #expect(values.longitude == -80.25)
+    }
+
+    @Test func tagDigitsAreUsed() throws {
+        let data = try read("Tag\n42\n", tagDigits: 8)
+        #expect(data.records.first?.values.text(.vtTag) == "00000042")
+    }
+
+    @Test func layoutAndFileFactsAreKept() throws {
+        let data = try read("\u{FEFF}\r\nTag;Notes\r\n1;x\r\n")
+        #expect(data.layout.header == ["Tag", "Notes"])
+        #expect(data.layout.unmapped == ["Notes"])
+        #expect(data.delimiter == .semicolon)
+        #expect(data.hadByteOrderMark)
+        #expect(data.lineEnding == "CRLF")
+        #expect(data.headerLine == 2)
+        #expect(data.records.map(\.line) == [3])
+        #expect(data.file == SourceFile(path: "scan.csv", role: .sighting))
+    }
+
+    @Test func rowsOfEmptyCellsAboveTheHeaderAreSkipped() throws {
+        let data = try read(",,\n , \n\nTag,Serial\n1,a\n")
+        #expect(data.headerLine == 4)
+        #expect(data.layout.header == ["Tag", "Serial"])
+        #expect(data.records.map(\.row) == [1])
+        #expect(data.records.map(\.line) == [5])
+        #expect(data.issues == [])
+    }
+
+    @Test func fileOfEmptyCellsHasNoHeader() throws {
+        let data = try read(",,\n,\n")
+        #expect(data.headerLine == 0)
+        #expect(data.rowCount == 0)
+    }
+
+    @Test func emptyFileHasNoHeader() throws {
+        let data = try read("")
+        #expect(data.headerLine == 0)
+        #expect(data.layout.header == [])
+        #expect(data.rowCount == 0)
+        #expect(data.records.isEmpty)
+    }
+
+    @Test func blankAndAllEmptyRowsAreSkippedAndNotCounted() throws {
+        let data = try read("Tag,Serial\n\n1,A\n,\n , \n\t,\"\"\n2,B\n\n")
+        #expect(data.rowCount == 2)
+        #expect(data.records.map(\.row) == [1, 2])
+        #expect(data.records.map(\.line) == [3, 7])
+        #expect(data.issues == [])
+        #expect(data.repeatedRows == [])
+    }
+
+    @Test func dataRowsAreNumberedAfterTheHeader() throws {
+        let data = try read("\n\nTag\n1\n\n2\n\"3\n\"\n4\n")
+        #expect(data.headerLine == 3)
+        #expect(data.records.map(\.row) == [1, 2, 3, 4])
+        #expect(data.records.map(\.line) == [4, 6, 7, 9])
+    }
+
+    @Test func repeatedRowsCountOnceAndPointAtTheFirst() throws {
+        let data = try read("Tag,Serial\n1,A\n2,B\n2,B\n1,A\n1, A\n2,B\n")
+        #expect(data.rowCount == 6)
+        #expect(data.records.map(\.row) == [1, 2, 5])
+        #expect(
+            data.repeatedRows == [
+                .init(row: 3, line: 4, firstRecordIndex: 1),
+                .init(row: 4, line: 5, firstRecordIndex: 0),
+                .init(row: 6, line: 7, firstRecordIndex: 1),
+            ])
+    }
+
+    @Test func cellsThatDifferOnlyInWhereTheySplitAreNotRepeats() throws {
+        let data = try read("Serial,Model\na,bc\nab,c\n")
+        #expect(data.records.count == 2)
+        #expect(data.repeatedRows == [])
+    }
+
+    @Test func aRepeatedInvalidRowIsReportedOnce() throws {
+        let data = try read("Tag,MAC\n1,12:34\n1,12:34\n")
+        #expect(data.issues.count == 1)
+        #expect(data.repeatedRows == [.init(row: 2, line: 3, firstRecordIndex: 0)])
+    }
+
+    @Test func shorterRowIsRaggedButUsed() throws {
+        let data = try read("Tag,Serial,Model\n1,A\n")
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .raggedRow, row: 1, line: 2, recordIndex: 0, field: nil, column: nil, value: "2 cells",
+                    reason: "has 2 cells but the header has 3; check for a missing or extra comma")
+            ])
+        #expect(data.records.first?.values.text(.serialNumber) == "A")
+    }
+
+    @Test func longerRowIsRaggedButUsed() throws {
+        let data = try read("Tag,Serial,Model\n1,A,m,extra\n")
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .raggedRow, row: 1, line: 2, recordIndex: 0, field: nil, column: nil, value: "4 cells",
+                    reason: "has 4 cells but the header has 3; check for a missing or extra comma")
+            ])
+        #expect(data.records.first?.values.text(.model) == "M")
+    }
+
+    @Test func longerRowWhoseExtraCellsAreEmptyIsNotRagged() throws {
+        let data = try read("Tag,Serial,Model\n1,A,m,,\n2,B,n, ,\"\"\n")
+        #expect(data.issues == [])
+        #expect(data.records.count == 2)
+    }
+
+    @Test func rowsMatchAHeaderWithTrailingEmptyCells() throws {
+        let data = try read("Tag,Serial,,\n1,A,,\n2,B\n")
+        #expect(data.layout.width == 2)
+        #expect(data.issues == [])
+    }
+
+    @Test func invalidCellIsReportedAndLeftOut() throws {
+        let data = try read("Tag,MAC Address,Model\n1,  12:34 ,m1\n")
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .invalidValue, row: 1, line: 2, recordIndex: 0, field: .macAddress, column: "MAC Address",
+                    value: "12:34", reason: "has 4 hex digits; a MAC address has 12")
+            ])
+        let values = try #require(data.records.first?.values)
+        #expect(values.macAddress == nil)
+        #expect(values.text(.vtTag) == "000001")
+        #expect(values.model == "M1")
+    }
+
+    @Test func invalidGPSIsReportedAsLatitude() throws {
+        let data = try read("Tag,Coordinates\n1,north\n")
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .invalidValue, row: 1, line: 2, recordIndex: 0, field: .latitude, column: "Coordinates",
+                    value: "north", reason: "is not a latitude,longitude pair such as \"37.2296,-80.4139\"")
+            ])
+        #expect(data.records.first?.values.latitude == nil)
+        #expect(data.records.first?.values.longitude == nil)
+    }
+
+    @Test func invalidCellInAnUnnamedColumnIsLabelledByPosition() throws {
+        let mapping = ColumnMapping.builtIn.adding(["": .field(.lastSeen)])
+        let data = try read(",Tag\nsomeday,1\n", mapping: mapping)
+        #expect(data.issues.map(\.column) == ["(column 1)"])
+        #expect(data.issues.map(\.value) == ["someday"])
+        #expect(data.issues.map(\.field) == [.lastSeen])
+    }
+
+    @Test func unknownBuildingWithATable() throws {
+        let table = BuildingTable([Building(code: "TORG", name: "Torgersen Hall")])
+        let data = try read("Tag,Building\n1, Nowhere Hall \n2,torgersen hall\n", buildings: table)
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .unknownBuilding, row: 1, line: 2, recordIndex: 0, field: .building, column: "Building",
+                    value: "Nowhere Hall", reason: "is not in the buildings table")
+            ])
+        #expect(data.records.map(\.values.building) == [nil, "TORG"])
+    }
+
+    @Test func buildingIsUpperCasedWithoutATable() throws {
+        let data = try read("Tag,Building\n1, Nowhere Hall \n")
+        #expect(data.issues == [])
+        #expect(data.records.first?.values.building == "NOWHERE HALL")
+    }
+
+    @Test func strayQuoteIsDamagedTextAndKept() throws {
+        let data = try read("Tag,Model\n1,ab\"c\n2,ok\n")
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .damagedText, row: 1, line: 2, recordIndex: 0, field: .model, column: "Model",
+                    value: "ab\"c", reason: "has a stray quote (\") outside a quoted field; it is kept as written")
+            ])
+        #expect(data.records.first?.values.model == "AB\"C")
+    }
+
+    @Test func invalidUTF8IsDamagedTextOnItsLine() throws {
+        let bytes = Array("Tag,Model\n1,ok\n2,caf".utf8) + [0xE9] + Array("\n".utf8)
+        let data = try read(bytes)
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .damagedText, row: 2, line: 3, recordIndex: 1, field: .model, column: "Model",
+                    value: "caf\u{FFFD}", reason: "holds bytes that are not UTF-8; save the file as CSV UTF-8")
+            ])
+        #expect(data.records.count == 2)
+    }
+
+    @Test func damageInsideAMultiLineFieldNamesItsOwnLine() throws {
+        let bytes = Array("Tag,Notes\n1,\"first\nsec".utf8) + [0xFF] + Array("ond\"\n".utf8)
+        let data = try read(bytes)
+        #expect(data.issues.map(\.line) == [3])
+        #expect(data.issues.map(\.row) == [1])
+        #expect(data.issues.map(\.column) == ["Notes"])
+        #expect(data.issues.map(\.field) == [nil])
+    }
+
+    @Test func damageInACellPastTheHeaderHasNoColumn() throws {
+        let data = try read("Tag\n1,x\"y\n")
+        #expect(data.issues.map(\.kind) == [.damagedText, .raggedRow])
+        #expect(data.issues.first?.column == nil)
+        #expect(data.issues.first?.value == "x\"y")
+    }
+
+    @Test func rowWithoutIdentifier() throws {
+        let data = try read("Tag,Model\n,m1\n2,m2\n")
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .noIdentifier, row: 1, line: 2, recordIndex: nil, field: nil, column: nil, value: "",
+                    reason: "has no VT tag, CNS number, serial number or MAC address, so it cannot be matched")
+            ])
+        #expect(data.records.map(\.row) == [2])
+        #expect(data.rowCount == 2)
+    }
+
+    @Test func rowWithPlaceholderIdentifiersHasNoIdentifier() throws {
+        let data = try read("Tag,Serial,MAC\nN/A,0000,00:00:00:00:00:00\n")
+        #expect(data.issues.map(\.kind) == [.noIdentifier])
+        #expect(data.records.isEmpty)
+    }
+
+    @Test func rowWithOnlyAnInvalidIdentifierIsNotAlsoReportedAsHavingNone() throws {
+        let data = try read("Tag,Model\n1.23E+05,m1\n")
+        #expect(
+            data.issues == [
+                RowIssue(
+                    kind: .invalidValue, row: 1, line: 2, recordIndex: nil, field: .vtTag, column: "Tag",
+                    value: "1.23E+05", reason: "is in scientific notation (Excel reformatted it); type the full VT tag")
+            ])
+        #expect(data.records.isEmpty)
+    }
+
+    @Test func rowWithAnInvalidAndAValidIdentifierIsKept() throws {
+        let data = try read("Tag,MAC\n1.2E+05,AABB.CCDD.EEFF\n")
+        #expect(data.issues.map(\.kind) == [.invalidValue])
+        #expect(data.issues.map(\.recordIndex) == [0])
+        #expect(data.records.map { $0.values.text(.macAddress) } == ["aa:bb:cc:dd:ee:ff"])
+        #expect(data.records.first?.values.vtTag == nil)
+    }
+
+    @Test func invalidNonIdentifierDoesNotExcuseAMissingIdentifier() throws {
+        let data = try read("Tag,MAC,Date\n,,someday\n")
+        #expect(data.issues.map(\.kind) == [.invalidValue, .noIdentifier])
+    }
+
+    @Test func withoutAnIdentifierColumnRowsAreNotReportedOneByOne() throws {
+        let data = try read("Model,Room\nm1,101\n")
+        #expect(data.issues == [])
+        #expect(data.records.isEmpty)
+        #expect(data.rowCount == 1)
+    }
+
+    @Test func issuesOfKeptRowsPointAtTheirRecord() throws {
+        let data = try read("Tag,MAC\n1,zz\n,\n2,\n3,yy,extra\n")
+        #expect(data.issues.map(\.kind) == [.invalidValue, .invalidValue, .raggedRow])
+        #expect(data.issues.map(\.recordIndex) == [0, 2, 2])
+        #expect(data.issues.map(\.row) == [1, 3, 3])
+    }
+
+    @Test func unterminatedQuoteStopsWithTheOpeningLine() throws {
+        let error = #expect(throws: StocktakeError.self) { try read("Tag,Model\n1,ok\n2,\"never\nclosed\n") }
+        #expect(
+            error
+                == .badData(
+                    path: "scan.csv",
+                    reason: "a quoted field opened on line 3 is never closed. "
+                        + "Look for a stray \" on that line and save the file again."))
+        #expect(
+            error?.description
+                == "scan.csv: a quoted field opened on line 3 is never closed. "
+                + "Look for a stray \" on that line and save the file again.")
+        #expect(error?.exitStatus == .dataError)
+    }
+
+    @Test func unterminatedQuoteInAFileOnDiskNamesThePath() throws {
+        let path = folder.write("Tag\n1\n\"2\n", to: "central.csv")
+        let error = #expect(throws: StocktakeError.self) {
+            try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .central))
+        }
+        #expect(
+            error?.description
+                == "\(path): a quoted field opened on line 3 is never closed. "
+                + "Look for a stray \" on that line and save the file again.")
+    }
+
+    @Test func missingFile() throws {
+        let path = folder.path("nope.csv")
+        let error = #expect(throws: StocktakeError.self) {
+            try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .sighting))
+        }
+        #expect(error == .missingInput(path: path, what: "file"))
+        #expect(error?.description == "\(path): no such file. Check the path, or create it.")
+        #expect(error?.exitStatus == .noInput)
+    }
+
+    @Test func folderInsteadOfAFile() throws {
+        let error = #expect(throws: StocktakeError.self) {
+            try SourceReader(mapping: .builtIn).read(SourceFile(path: folder.path, role: .sighting))
+        }
+        #expect(error == .unreadableInput(path: folder.path, reason: "it cannot be read (Is a directory)"))
+        #expect(error?.exitStatus == .noInput)
+    }
+
+    @Test func utf16FileIsRefused() throws {
+        let path = folder.write([0xFF, 0xFE] + Array("T\0a\0g\0\n\0".utf8), to: "unicode.csv")
+        let error = #expect(throws: StocktakeError.self) {
+            try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register))
+        }
+        #expect(
+            error
+                == .badData(
+                    path: path,
+                    reason: "the file is encoded as UTF-16 LE, which cannot be read. "
+                        + "Open it in a spreadsheet and save it as \"CSV UTF-8\"."))
+        #expect(error?.exitStatus == .dataError)
+    }
+
+    @Test func readsAFileFromDisk() throws {
+        let path = folder.write("Serial\tModel\nabc\tap\n", to: "scan.tsv")
+        let data = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .sighting))
+        #expect(data.delimiter == .tab)
+        #expect(data.records.first?.values.text(.serialNumber) == "ABC")
+        #expect(data.records.first?.values.model == "AP")
+    }
+
+    @Test func rowWithOneCellIsCountedInTheSingular() throws {
+        let data = try read("Tag,Serial\n1\n")
+        #expect(data.issues.map(\.value) == ["1 cell"])
+        #expect(data.issues.map(\.reason) == ["has 1 cell but the header has 2; check for a missing or extra comma"])
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import StocktakeCore
+import Testing
+
+@testable import StocktakeSync
+
+/// A sheet held in memory that behaves like a server: versions change on every write, and a push over an old
+/// version is refused.
+final class MemorySheet: SheetProvider, @unchecked Sendable {
+    let location: String
+    private let lock = NSLock()
+    private var bytes: [UInt8]
+    private var version = 1
+    var pushFailure: SyncError?
+    private(set) var pushes = 0
+
+    init(location: String, text: String) {
+        self.location = location
+        self.bytes = Array(text.utf8)
+    }
+
+    var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
+
+    /// Someone else edits the sheet.
+    func edit(_ text: String) {
+        lock.withLock {
+            bytes = Array(text.utf8)
+            version += 1
+        }
+    }
+
+    func pull() throws(SyncError) -> PulledSheet {
+        lock.withLock {
+            PulledSheet(
+                bytes: bytes, fileName: String(location.split(separator: "/").last ?? ""), version: String(version),
+                location: location)
+        }
+    }
+
+    func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        if let pushFailure { throw pushFailure }
+        let changed: Bool = lock.withLock {
+            guard pulled.version == String(version) else { return true }
+            self.bytes = bytes
+            version += 1
+            pushes += 1
+            return false
+        }
+        if changed { throw .changedSincePull(account: "acme", url: location) }
+    }
+}
+
+@Suite("Synced reconciliation: pull, reconcile, push, report")
+struct SyncedReconcileJobTests {
+    static let central = """
+        VT Tag,CNS #,Serial Number,Building,Room
+        004512,C000123,CNF123,BUR,101
+        004513,C000124,CNF124,BUR,102
+
+        """
+    static let survey = "P-Tag,Serial,Room\n4512,CNF123,205\n4513,CNF124,102\n"
+
+    struct Fixture {
+        let folder: URL
+        let central: MemorySheet
+        let survey: MemorySheet
+        var request: SyncedReconcileRequest
+
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("synced-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            central = MemorySheet(
+                location: "https://dav.example.org/central.csv", text: SyncedReconcileJobTests.central)
+            survey = MemorySheet(location: "https://dav.example.org/survey.csv", text: SyncedReconcileJobTests.survey)
+            var reconcile = ReconcileRequest(
+                account: "acme", central: "https://dav.example.org/central.csv",
+                rules: ReconciliationRules(asOf: InventoryDate(year: 2026, month: 11, day: 20)!),
+                outputDirectory: folder.appendingPathComponent("out").path)
+            reconcile.sightings = ["https://dav.example.org/survey.csv"]
+            request = SyncedReconcileRequest(reconcile: reconcile)
+        }
+
+        func job(uploads: UploadRecorder = UploadRecorder()) -> SyncedReconcileJob {
+            let central = self.central
+            let survey = self.survey
+            return SyncedReconcileJob(
+                session: AccountSession(account: "acme"),
+                makeProvider: { location throws(SyncError) in
+                    location.description.hasSuffix("central.csv") ? central : survey
+                },
+                uploadReports: { files, _ throws(SyncError) in try uploads.take(files) })
+        }
+
+        func output(_ name: String) throws -> String {
+            try String(contentsOf: folder.appendingPathComponent("out").appendingPathComponent(name), encoding: .utf8)
+        }
+    }
+
+    final class UploadRecorder: @unchecked Sendable {
+        var names: [String] = []
+        var failure: SyncError?
+        func take(_ files: [(name: String, bytes: [UInt8])]) throws(SyncError) {
+            if let failure { throw failure }
+            names = files.map(\.name)
+        }
+    }
+
+    @Test func pullsReconcilesAndKeepsTheCentralSnapshot() throws {
+        let fixture = try Fixture()
+        let outcome = try fixture.job().run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.details.exitStatus == .success)
+        #expect(outcome.reconciliation.assets.count == 2)
+        #expect(try fixture.output("pulled/central.csv") == Self.central)
+        #expect(try fixture.output("pulled/survey.csv") == Self.survey)
+        #expect(fixture.central.pushes == 0, "no push without --push")
+        #expect(outcome.reconciliation.inputs.map(\.file.displayName) == ["central.csv", "survey.csv"])
+    }
+
+    @Test func pushWritesTheCleanedSheetBack() throws {
+        var fixture = try Fixture()
+        fixture.request.push = true
+        let outcome = try fixture.job().run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.failures.isEmpty)
+        #expect(fixture.central.pushes == 1)
+        #expect(fixture.central.text == (try fixture.output("cleaned.csv")))
+        #expect(try fixture.output("pulled/central.csv") == Self.central, "the snapshot is the sheet before the push")
+        #expect(try fixture.output("summary.txt").contains("Pushed: cleaned.csv → https://dav.example.org/central.csv"))
+    }
+
+    @Test func aSheetChangedBetweenPullAndPushIsNotOverwritten() throws {
+        var fixture = try Fixture()
+        fixture.request.push = true
+        let central = fixture.central
+        let survey = fixture.survey
+        let job = SyncedReconcileJob(
+            session: AccountSession(account: "acme"),
+            makeProvider: { location throws(SyncError) in
+                guard location.description.hasSuffix("central.csv") else { return survey }
+                return EditingProvider(sheet: central)
+            },
+            uploadReports: { _, _ throws(SyncError) in })
+        let outcome = try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.failures == [.changedSincePull(account: "acme", url: "https://dav.example.org/central.csv")])
+        #expect(outcome.details.exitStatus == .temporaryFailure)
+        #expect(central.text == "someone else's edit\n", "the other writer's change survives")
+        #expect(try fixture.output("cleaned.csv").hasPrefix("vt_tag,"), "outputs are kept")
+        let record = try JSONSerialization.jsonObject(with: Data(try fixture.output("run.json").utf8)) as! [String: Any]
+        #expect(record["exitStatus"] as? Int == 75)
+        #expect((record["push"] as? [String])?.first?.hasPrefix("cleaned.csv NOT pushed: Account acme:") == true)
+    }
+
+    @Test func rejectedCredentialsOnPushEndWith77() throws {
+        var fixture = try Fixture()
+        fixture.request.push = true
+        fixture.central.pushFailure = .credentialsRejected(
+            account: "acme", url: "https://dav.example.org/central.csv", status: 401, detail: "",
+            renewal: "Renew it in Jobs/acme/secrets/token.")
+        let outcome = try fixture.job().run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.details.exitStatus == .noPermission)
+        #expect(fixture.central.text == Self.central)
+    }
+
+    @Test func aFailedPullStopsBeforeAnyOutput() throws {
+        let fixture = try Fixture()
+        let job = SyncedReconcileJob(
+            session: AccountSession(account: "acme"),
+            makeProvider: { _ throws(SyncError) in
+                throw .notFound(account: "acme", url: "https://dav.example.org/central.csv", detail: "", phase: .pull)
+            },
+            uploadReports: { _, _ throws(SyncError) in })
+        #expect(
+            throws: SyncError.notFound(
+                account: "acme", url: "https://dav.example.org/central.csv", detail: "", phase: .pull)
+        ) {
+            try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        }
+        #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("out/cleaned.csv").path))
+    }
+
+    @Test func reportsAreUploadedAndAFailedUploadIsRecorded() throws {
+        var fixture = try Fixture()
+        fixture.request.reportTo = try EndpointURL("https://files.example.org/reports/acme/")
+        let uploads = UploadRecorder()
+        _ = try fixture.job(uploads: uploads).run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(uploads.names == ReconcileJob.outputFiles)
+        uploads.failure = .unavailable(
+            account: "acme", url: "https://files.example.org/reports/acme/summary.txt", status: 503, detail: "",
+            phase: .push)
+        let outcome = try fixture.job(uploads: uploads).run(
+            fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.details.exitStatus == .temporaryFailure)
+        #expect(
+            try fixture.output("summary.txt").contains(
+                "reports NOT uploaded to https://files.example.org/reports/acme/"))
+    }
+}
+
+/// A provider whose sheet is edited by someone else right after every pull.
+struct EditingProvider: SheetProvider {
+    let sheet: MemorySheet
+    var location: String { sheet.location }
+
+    func pull() throws(SyncError) -> PulledSheet {
+        let pulled = try sheet.pull()
+        sheet.edit("someone else's edit\n")
+        return pulled
+    }
+
+    func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        try sheet.push(bytes, over: pulled)
+    }
+}
