@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeSync
 
 #if canImport(Glibc)
     import Glibc
@@ -145,6 +146,49 @@ final class ApacheServer: Sendable {
         guard utimensat(AT_FDCWD, path, times, 0) == 0 else {
             throw ApacheServerFailure.setUp("could not set the modification time of \(path)")
         }
+    }
+
+    /// Makes a folder in the document root that httpd may write into.
+    func makeFolder(_ name: String) throws {
+        let path = documentRoot + "/" + name
+        guard mkdir(path, 0o755) == 0 else { throw ApacheServerFailure.setUp("could not create \(path)") }
+        if let owner { chown(path, owner.user, owner.group) }
+    }
+
+    /// The strong `ETag` httpd gives a file that has not changed for a second: its size and its modification time
+    /// in microseconds, both in hexadecimal (`FileETag MTime Size`).
+    func etag(of name: String) throws -> String {
+        var status = stat()
+        guard stat(documentRoot + "/" + name, &status) == 0 else {
+            throw ApacheServerFailure.setUp("no file \(name) in the document root")
+        }
+        let microseconds = Int(status.st_mtim.tv_sec) * 1_000_000 + Int(status.st_mtim.tv_nsec) / 1000
+        return "\"\(String(status.st_size, radix: 16))-\(String(microseconds, radix: 16))\""
+    }
+
+    /// An account session for this server: the server's token (or `token`), sent to its origin only, and the
+    /// test certificate authority trusted unless `trustingTheAuthority` is false. Retries do not wait.
+    func session(account: String = "acme", token: String? = nil, trustingTheAuthority: Bool = true)
+        -> AccountSession
+    {
+        var limits = TransferLimits()
+        limits.caFile = trustingTheAuthority ? caFile : nil
+        limits.connectTimeoutSeconds = 5
+        limits.totalTimeoutSeconds = 20
+        return AccountSession(
+            account: account, client: HTTPClient(limits: limits, sleep: { _ in }),
+            credentials: FixedToken(value: token ?? self.token), allowedOrigins: ["https://127.0.0.1:\(port)"])
+    }
+
+    /// A bearer token that never changes: the test double of an account's credentials.
+    struct FixedToken: BearerTokenSource {
+        let value: String
+
+        func token() throws(SyncError) -> String { value }
+
+        func refresh() throws(SyncError) -> Bool { false }
+
+        var renewal: String { "Renew it in Jobs/acme/secrets/token." }
     }
 
     /// The bytes of a file in the document root, or `nil` when there is none.
