@@ -80,8 +80,8 @@ public struct FileProvider: SheetProvider {
         return "\(bytes.count)-" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// The path a location names: itself, or the decoded path of a `file://` URL.
-    static func path(of location: String) -> String {
+    /// The path a location names: itself, or the decoded path of a `file://` URL (`file://localhost/…` too).
+    public static func path(of location: String) -> String {
         guard location.lowercased().hasPrefix("file://") else { return location }
         var rest = Substring(location.dropFirst("file://".count))
         if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
