@@ -11,7 +11,7 @@ import StocktakeCore
 ///
 /// The version is a fingerprint of the content (its size and a 64-bit FNV-1a hash), so a push notices any change
 /// since the pull, whatever the file's timestamps say. The push reads the file again, compares, and replaces it
-/// atomically: readers see the old sheet or the new one, never half of it.
+/// atomically (readers see the old sheet or the new one, never half of it), keeping its permissions.
 ///
 /// Errors: a missing file is `.notFound` (exit 69); a file that cannot be read (permissions, a folder) is
 /// `.refused` with status 0, as there is no server; a file deleted or changed since the pull is
@@ -35,7 +35,7 @@ public struct FileProvider: SheetProvider {
     /// Reads the sheet; its version is the content's fingerprint.
     public func pull() throws(SyncError) -> PulledSheet {
         switch read() {
-        case .content(let bytes):
+        case .content(let bytes, _):
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return PulledSheet(bytes: bytes, fileName: name, version: Self.fingerprint(of: bytes), location: path)
         case .missing:
@@ -47,11 +47,13 @@ public struct FileProvider: SheetProvider {
 
     /// Replaces the file with `bytes` if its content is still what was pulled, else throws `.changedSincePull`.
     public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        let permissions: mode_t
         switch read() {
-        case .content(let current):
+        case .content(let current, let mode):
             let unchanged =
                 pulled.version.map { $0 == Self.fingerprint(of: current) } ?? (current == pulled.bytes)
             guard unchanged else { throw .changedSincePull(account: account, url: path) }
+            permissions = mode
         case .missing:
             throw .changedSincePull(account: account, url: path)
         case .unreadable(let reason):
@@ -59,6 +61,8 @@ public struct FileProvider: SheetProvider {
         }
         do throws(StocktakeError) {
             try AtomicFile.write(bytes, to: path)
+            // The new file keeps the sheet's permissions (a shared sheet may be group-writable, or private).
+            chmod(path, permissions)
         } catch {
             let reason: String
             switch error {
@@ -89,7 +93,8 @@ public struct FileProvider: SheetProvider {
     }
 
     private enum Reading {
-        case content([UInt8])
+        /// The bytes, and the file's permission bits.
+        case content([UInt8], mode_t)
         case missing
         case unreadable(String)
     }
@@ -98,6 +103,8 @@ public struct FileProvider: SheetProvider {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return Self.failure(errno) }
         defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return Self.failure(errno) }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -106,7 +113,7 @@ public struct FileProvider: SheetProvider {
                 if errno == EINTR { continue }
                 return Self.failure(errno)
             }
-            if count == 0 { return .content(bytes) }
+            if count == 0 { return .content(bytes, status.st_mode & 0o7777) }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

@@ -63,6 +63,20 @@ import Testing
         }
     }
 
+    @Test func pushKeepsTheSheetsPermissions() throws {
+        try inFolder { folder in
+            let path = folder + "/central.csv"
+            try write(sheet, to: path)
+            #expect(chmod(path, 0o660) == 0)
+            let provider = FileProvider(path, account: "acme")
+            try provider.push(cleaned, over: try provider.pull())
+            var status = stat()
+            #expect(stat(path, &status) == 0)
+            #expect(status.st_mode & 0o7777 == 0o660)
+            #expect(contents(path) == cleaned)
+        }
+    }
+
     @Test func aChangeSinceThePullIsNotOverwritten() throws {
         try inFolder { folder in
             let path = folder + "/central.csv"
