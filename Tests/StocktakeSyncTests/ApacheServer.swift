@@ -8,9 +8,10 @@ import StocktakeSync
 /// A private Apache httpd with mod_dav, serving a throwaway document root over TLS on a free port of 127.0.0.1.
 ///
 /// Each server gets its own temporary folder with a certificate authority made by `openssl`, a configuration
-/// (`ApacheConfiguration`) and a document root that only one bearer token may read and write. It is started with
-/// `apache2 -f CONF -k start` and stopped with `-k stop`. Suites get one with the `.apacheServer` trait, which
-/// stops it after the suite whatever happened; tests reach it as `ApacheServer.current`.
+/// (from the template `Servers/apache-dav.conf`) and a document root that only one bearer token may read and
+/// write. It is started with `apache2 -f CONF -k start` and stopped with `-k stop`. Suites get one with the
+/// `.apacheServer` trait, which stops it after the suite whatever happened; tests reach it as
+/// `ApacheServer.current`.
 final class ApacheServer: Sendable {
     /// The server of the suite being run.
     @TaskLocal static var current: ApacheServer?
@@ -41,9 +42,7 @@ final class ApacheServer: Sendable {
     /// The first program the server needs that is not installed, if any.
     static var missingProgram: ApacheServerFailure? {
         if ExternalProgram.find("apache2", candidates: apacheCandidates) == nil
-            || !ApacheConfiguration.modules.allSatisfy({
-                FileManager.default.fileExists(atPath: ApacheConfiguration.modulesDirectory + "/" + $0.1)
-            })
+            || !(ApacheConfiguration.moduleFiles ?? []).allSatisfy({ FileManager.default.fileExists(atPath: $0) })
         {
             return .missingProgram(name: "Apache httpd with mod_dav", package: "apache2")
         }
@@ -97,7 +96,7 @@ final class ApacheServer: Sendable {
         var lastFailure = ApacheServerFailure.setUp("httpd did not start")
         for _ in 0..<3 {
             let port = try freePort()
-            let text = ApacheConfiguration.text(
+            let text = try ApacheConfiguration.text(
                 directory: directory, port: port, token: token, user: owner == nil ? nil : "www-data")
             do {
                 try text.write(toFile: configuration, atomically: true, encoding: .utf8)

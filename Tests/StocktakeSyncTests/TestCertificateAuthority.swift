@@ -1,35 +1,22 @@
+import Foundation
+
 /// A throwaway certificate authority, made with `openssl` at test time, and a server certificate it signed for
 /// `127.0.0.1` and `localhost`.
 ///
 /// The authority lives two days and its key stays in the test's temporary folder, so nothing is trusted beyond
-/// the test run. Elliptic-curve keys keep the whole thing well under a second.
+/// the test run. Elliptic-curve keys keep the whole thing well under a second. The settings are in
+/// `Servers/test-ca.cnf`.
 enum TestCertificateAuthority {
+    /// The openssl settings (`Servers/test-ca.cnf`), next to this source file.
+    static let settingsPath = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Servers/test-ca.cnf").path
+
     /// Writes `ca.pem` (the authority to trust), `server.pem` and `server.key` into `directory`.
     static func make(in directory: String, openssl: String) throws(ApacheServerFailure) {
-        let settings = """
-            [req]
-            distinguished_name = name
-            prompt = no
-            x509_extensions = authority
-            [name]
-            CN = stocktake test CA
-            [authority]
-            basicConstraints = critical, CA:TRUE
-            keyUsage = critical, keyCertSign, cRLSign
-            subjectKeyIdentifier = hash
-            [server]
-            basicConstraints = critical, CA:FALSE
-            keyUsage = critical, digitalSignature
-            extendedKeyUsage = serverAuth
-            subjectAltName = IP:127.0.0.1, DNS:localhost
-            authorityKeyIdentifier = keyid
-
-            """
-        let configuration = directory + "/openssl.cnf"
-        do {
-            try settings.write(toFile: configuration, atomically: true, encoding: .utf8)
-        } catch {
-            throw .setUp("could not write \(configuration): \(error)")
+        // Use the settings file where it is: it names the authority and the server certificate's addresses.
+        let configuration = settingsPath
+        guard FileManager.default.isReadableFile(atPath: configuration) else {
+            throw .setUp("the openssl settings \(configuration) cannot be read")
         }
         let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let steps = [
