@@ -23,7 +23,10 @@ let package = Package(
         .executableTarget(name: "stocktake-bench", dependencies: ["StocktakeGenerator", "StocktakeCore"]),
         .testTarget(name: "StocktakeCoreTests", dependencies: ["StocktakeCore", "StocktakeGenerator"]),
         .testTarget(name: "StocktakeGeneratorTests", dependencies: ["StocktakeGenerator"]),
-        .testTarget(name: "StocktakeSyncTests", dependencies: ["StocktakeSync", "StocktakeCore"]),
+        .testTarget(
+            name: "StocktakeSyncTests", dependencies: ["StocktakeSync", "StocktakeCore"],
+            // Test servers (Apache configuration, the Google API emulator) run as programs, not compiled sources.
+            exclude: ["Servers"]),
         // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
         .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore"]),
     ]

@@ -70,7 +70,10 @@ public enum SyncError: UserFacingError, Equatable {
         }
     }
 
+    /// The server's detail after a colon, without its closing period: the sentence goes on after it.
     private static func quote(_ detail: String) -> String {
-        detail.isEmpty ? "" : ": \(detail)"
+        guard !detail.isEmpty else { return "" }
+        let open = detail.hasSuffix(".") && !detail.hasSuffix("..") ? String(detail.dropLast()) : detail
+        return ": \(open)"
     }
 }

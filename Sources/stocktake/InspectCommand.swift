@@ -27,7 +27,23 @@ enum InspectCommand {
         let json = options.flag("--json")
         let files = try options.positionals()
         guard files.count == 1 else { throw options.usage("give exactly one FILE to inspect") }
-        let inspection = try Inspection.inspect(path: files[0], mapping: mapping, keepRows: rows)
-        print(json ? inspection.json(includeRows: rows) : inspection.text, terminator: "")
+        let inspection = try Inspection.inspect(path: files[0], mapping: mapping, keepRows: false)
+        guard rows else {
+            print(json ? inspection.json(includeRows: false) : inspection.text, terminator: "")
+            return
+        }
+        // Rows stream straight to standard output, so a file of any size can be listed.
+        if json {
+            print(inspection.jsonOpening + Inspection.jsonRowsOpening, terminator: "")
+            var first = true
+            try Inspection.forEachRow(path: files[0]) { cells in
+                print((first ? "" : ",") + JSONText.array(cells), terminator: "")
+                first = false
+            }
+            print(Inspection.jsonRowsClosing + inspection.jsonClosing, terminator: "")
+        } else {
+            print(inspection.text)
+            try Inspection.forEachRow(path: files[0]) { cells in print(cells.joined(separator: " | ")) }
+        }
     }
 }

@@ -24,7 +24,7 @@ struct InspectCommandTests {
             result.standardOutput
                 == #"{"header":["Tag","Serial","Notes"],"rows":[["1","abc","say \"hi\""],["2","def","two\nlines"]],"#
                 + #""mapping":{"Tag":"vt_tag","Serial":"serial_number"},"unmapped":["Notes"],"problems":[],"#
-                + #""delimiter":"comma","encoding":"UTF-8 with byte-order mark","lineEnding":"CRLF","rowCount":2}"#
+                + #""problemsNotListed":0,"delimiter":"comma","encoding":"UTF-8 with byte-order mark","lineEnding":"CRLF","rowCount":2}"#
                 + "\n")
     }
 
@@ -36,7 +36,8 @@ struct InspectCommandTests {
         #expect(
             result.standardOutput
                 == #"{"header":["Asset #","Notes"],"mapping":{"Asset #":"vt_tag","Notes":"(ignored)"},"unmapped":[],"#
-                + #""problems":[],"delimiter":"semicolon","encoding":"UTF-8","lineEnding":"LF","rowCount":1}"# + "\n")
+                + #""problems":[],"problemsNotListed":0,"delimiter":"semicolon","encoding":"UTF-8","lineEnding":"LF","rowCount":1}"#
+                + "\n")
     }
 
     @Test func textReport() throws {

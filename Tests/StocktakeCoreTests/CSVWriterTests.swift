@@ -87,6 +87,13 @@ struct CSVWriterTests {
         #expect(text(writer) == "'=h\n'@a,-1.5,'+1-555\n")
     }
 
+    @Test func copiesFormulaStartsVerbatimWhenNotProtecting() {
+        var writer = CSVWriter(header: ["=h", "b"], lineEnding: .lf, protectsFormulas: false)
+        writer.append(["@a", "+1-555", "=HYPERLINK(\"x\",\"y\")"])
+        writer.append(["\tx", "-cmd"])
+        #expect(text(writer) == "=h,b\n@a,+1-555,\"=HYPERLINK(\"\"x\"\",\"\"y\"\")\"\n\tx,-cmd\n")
+    }
+
     /// A small deterministic random generator (SplitMix64), so failures can be replayed.
     private struct SeededGenerator: RandomNumberGenerator {
         var state: UInt64

@@ -24,7 +24,7 @@ struct InspectionTests {
                 + #"["2","def","two\nlines"],"#
                 + #"["1","abc","say \"hi\""]],"mapping":{"Tag":"vt_tag","Serial":"serial_number"},"#
                 + #""unmapped":["Notes"],"problems":[{"line":6,"row":3,"message":"row 3 repeats row 1 exactly; "#
-                + #"it counts once"}],"delimiter":"comma","encoding":"UTF-8","lineEnding":"CRLF","rowCount":3}"#
+                + #"it counts once"}],"problemsNotListed":0,"delimiter":"comma","encoding":"UTF-8","lineEnding":"CRLF","rowCount":3}"#
                 + "\n")
     }
 
@@ -33,7 +33,8 @@ struct InspectionTests {
         #expect(
             inspection.json(includeRows: false)
                 == #"{"header":["Tag","GPS"],"mapping":{"Tag":"vt_tag","GPS":"latitude+longitude"},"unmapped":[],"#
-                + #""problems":[],"delimiter":"comma","encoding":"UTF-8","lineEnding":"LF","rowCount":1}"# + "\n")
+                + #""problems":[],"problemsNotListed":0,"delimiter":"comma","encoding":"UTF-8","lineEnding":"LF","rowCount":1}"#
+                + "\n")
     }
 
     @Test func textOfASmallFile() throws {
@@ -173,7 +174,7 @@ struct InspectionTests {
                 """)
         #expect(
             inspection.json(includeRows: true)
-                == #"{"header":[],"rows":[],"mapping":{},"unmapped":[],"problems":[],"delimiter":"comma","#
+                == #"{"header":[],"rows":[],"mapping":{},"unmapped":[],"problems":[],"problemsNotListed":0,"delimiter":"comma","#
                 + #""encoding":"UTF-8","lineEnding":null,"rowCount":0}"# + "\n")
     }
 
@@ -199,5 +200,44 @@ struct InspectionTests {
             error?.description
                 == "\(path): a quoted field opened on line 2 is never closed. "
                 + "Look for a stray \" on that line and save the file again.")
+    }
+}
+
+@Suite("Inspection of large files")
+struct InspectionLimitTests {
+    @Test func problemsAreListedUpToTheLimitAndTheRestCounted() throws {
+        let folder = TemporaryFolder()
+        var rows = ["Tag,MAC"]
+        for tag in 1...1_500 { rows.append("\(tag),not-a-mac") }
+        rows.append("1,not-a-mac")
+        let path = folder.write(rows.joined(separator: "\n"), to: "big.csv")
+        let inspection = try Inspection.inspect(path: path, mapping: .builtIn, keepRows: false)
+        #expect(inspection.rowCount == 1_501)
+        #expect(inspection.problems.count == Inspection.problemLimit + 1, "1,000 bad MACs and the repeated row")
+        #expect(inspection.problemsNotListed == 500)
+        #expect(inspection.text.contains("Problems:   1501\n"))
+        #expect(inspection.text.contains("  and 500 more, not listed\n"))
+        #expect(inspection.problems.last?.message == "row 1501 repeats row 1 exactly; it counts once")
+    }
+
+    @Test func rowsStreamExactlyAsParsed() throws {
+        let folder = TemporaryFolder()
+        let path = folder.write("\n,,\nTag,Note\n1,\"a\nb\"\n\n2,\n", to: "rows.csv")
+        var rows: [[String]] = []
+        try Inspection.forEachRow(path: path) { rows.append($0) }
+        #expect(rows == [["1", "a\nb"], ["2", ""]])
+    }
+
+    @Test func aReaderThatKeepsNoRecordsStillCountsAndChecks() throws {
+        var reader = SourceReader(mapping: .builtIn)
+        reader.keepsRecords = false
+        var csv = CSVReader(
+            bytes: Array("Tag,MAC\n1,xx\n2,aa:bb:cc:dd:ee:ff\n2,aa:bb:cc:dd:ee:ff\n".utf8), name: "a.csv")
+        let data = try reader.read(SourceFile(path: "a.csv", role: .sighting), from: &csv)
+        #expect(data.records.isEmpty)
+        #expect(data.rowCount == 3)
+        #expect(data.issues.map(\.row) == [1])
+        #expect(data.issues.first?.recordIndex == nil)
+        #expect(data.repeatedRows == [.init(row: 3, line: 4, firstRecordIndex: -1, firstRow: 2)])
     }
 }

@@ -114,9 +114,9 @@ struct SourceReaderTests {
         #expect(data.records.map(\.row) == [1, 2, 5])
         #expect(
             data.repeatedRows == [
-                .init(row: 3, line: 4, firstRecordIndex: 1),
-                .init(row: 4, line: 5, firstRecordIndex: 0),
-                .init(row: 6, line: 7, firstRecordIndex: 1),
+                .init(row: 3, line: 4, firstRecordIndex: 1, firstRow: 2),
+                .init(row: 4, line: 5, firstRecordIndex: 0, firstRow: 1),
+                .init(row: 6, line: 7, firstRecordIndex: 1, firstRow: 2),
             ])
     }
 
@@ -129,7 +129,7 @@ struct SourceReaderTests {
     @Test func aRepeatedInvalidRowIsReportedOnce() throws {
         let data = try read("Tag,MAC\n1,12:34\n1,12:34\n")
         #expect(data.issues.count == 1)
-        #expect(data.repeatedRows == [.init(row: 2, line: 3, firstRecordIndex: 0)])
+        #expect(data.repeatedRows == [.init(row: 2, line: 3, firstRecordIndex: 0, firstRow: 1)])
     }
 
     @Test func shorterRowIsRaggedButUsed() throws {

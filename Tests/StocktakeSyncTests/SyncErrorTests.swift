@@ -61,4 +61,21 @@ import Testing
                 == "Account acme: https://x.example.org/s is unavailable (503) and stayed so after retries. "
                 + "The outputs are kept; the push is retried on the next run.")
     }
+
+    @Test func aServerDetailEndingASentenceDoesNotDoubleThePeriod() {
+        let url = "https://x.example.org/s"
+        #expect(
+            SyncError.notFound(
+                account: "acme", url: url, detail: "NOT_FOUND: Requested entity was not found.", phase: .pull
+            )
+            .description
+                == "Account acme: nothing at https://x.example.org/s (404): NOT_FOUND: Requested entity was not found. "
+                + "Check the URL or the sheet's id.")
+        #expect(
+            SyncError.unavailable(
+                account: "acme", url: url, status: 500, detail: "INTERNAL: Internal error encountered.", phase: .pull
+            ).description
+                == "Account acme: https://x.example.org/s is unavailable (500): INTERNAL: Internal error encountered "
+                + "and stayed so after retries. Try again later.")
+    }
 }

@@ -1,7 +1,7 @@
 /// Writes RFC 4180 CSV in UTF-8, with a chosen line ending, safe to open in a spreadsheet.
 ///
-/// Cells that a spreadsheet would run as a formula get a leading `'` (see `neutralized(_:)`); cells holding a
-/// comma, a quote or a line break are quoted with inner quotes doubled (see `field(_:)`). A row made of one empty
+/// Cells that a spreadsheet would run as a formula get a leading `'` (see `neutralized(_:)`), unless the writer is
+/// told not to protect formulas because it copies a sheet's values verbatim; cells holding a comma, a quote or a line break are quoted with inner quotes doubled (see `field(_:)`). A row made of one empty
 /// cell is written as `""`, so that it is not read back as a blank line and skipped.
 public struct CSVWriter {
     /// The line ending written after every row.
@@ -15,14 +15,21 @@ public struct CSVWriter {
     /// Everything written so far: the header row, then each appended row.
     public private(set) var bytes: [UInt8] = []
     private let lineEnding: LineEnding
+    private let protectsFormulas: Bool
 
     /// Starts a CSV text whose first row is `header`, with rows ended by `lineEnding`.
-    public init(header: [String], lineEnding: LineEnding = .crlf) {
+    ///
+    /// `protectsFormulas` (the default) neutralizes cells that a spreadsheet would run as a formula. Pass `false`
+    /// only to copy cells verbatim, such as a sheet pulled from a server that must be compared and pushed back
+    /// unchanged; such text must not be handed to a user's spreadsheet as a report.
+    public init(header: [String], lineEnding: LineEnding = .crlf, protectsFormulas: Bool = true) {
         self.lineEnding = lineEnding
+        self.protectsFormulas = protectsFormulas
         append(header)
     }
 
-    /// Writes one row: each cell neutralized and quoted as needed, separated by commas, then the line ending.
+    /// Writes one row: each cell neutralized (when the writer protects formulas) and quoted as needed, separated by
+    /// commas, then the line ending.
     public mutating func append(_ row: [String]) {
         if row.isEmpty || (row.count == 1 && row[0].isEmpty) {
             bytes.append(ASCII.quote)
@@ -30,7 +37,7 @@ public struct CSVWriter {
         } else {
             for (index, cell) in row.enumerated() {
                 if index > 0 { bytes.append(ASCII.comma) }
-                CSVWriter.appendField(cell, to: &bytes)
+                CSVWriter.appendField(cell, to: &bytes, protectsFormulas: protectsFormulas)
             }
         }
         if lineEnding == .crlf { bytes.append(ASCII.carriageReturn) }
@@ -47,14 +54,14 @@ public struct CSVWriter {
     /// comma, a quote, CR or LF.
     public static func field(_ cell: String) -> String {
         var text: [UInt8] = []
-        appendField(cell, to: &text)
+        appendField(cell, to: &text, protectsFormulas: true)
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// Appends the CSV form of `cell` (as `field(_:)` returns it) to `output`.
-    private static func appendField(_ cell: String, to output: inout [UInt8]) {
+    /// Appends the CSV form of `cell` (as `field(_:)` returns it, or without neutralizing) to `output`.
+    private static func appendField(_ cell: String, to output: inout [UInt8], protectsFormulas: Bool) {
         let utf8 = cell.utf8
-        let prefix: UInt8? = needsNeutralizing(utf8) ? ASCII.apostrophe : nil
+        let prefix: UInt8? = protectsFormulas && needsNeutralizing(utf8) ? ASCII.apostrophe : nil
         let needsQuotes = utf8.contains { byte in
             byte == ASCII.comma || byte == ASCII.quote || byte == ASCII.carriageReturn || byte == ASCII.lineFeed
         }

@@ -22,6 +22,8 @@ public struct Inspection: Sendable {
     public var headerLine: Int
     public var rowCount: Int
     public var problems: [Problem]
+    /// Problems found beyond `problemLimit`, counted but not listed.
+    public var problemsNotListed = 0
     /// Data records exactly as parsed (only filled when rows were asked for).
     public var rows: [[String]]
 
@@ -30,7 +32,10 @@ public struct Inspection: Sendable {
         -> Inspection
     {
         let file = SourceFile(path: path, role: .sighting)
-        let data = try SourceReader(mapping: mapping).read(file)
+        var reader = SourceReader(mapping: mapping)
+        reader.keepsRecords = false
+        reader.issueLimit = problemLimit
+        let data = try reader.read(file)
         var raw: CSVReader
         do {
             raw = try CSVReader(path: path)
@@ -68,8 +73,8 @@ public struct Inspection: Sendable {
                     line: issue.line, row: issue.row, column: issue.column,
                     message: "row \(issue.row): \(subject)\(issue.reason)"))
         }
-        for repeated in data.repeatedRows {
-            let first = data.records[repeated.firstRecordIndex].row
+        for repeated in data.repeatedRows.prefix(problemLimit) {
+            let first = repeated.firstRow
             problems.append(
                 Problem(
                     line: repeated.line, row: repeated.row, column: nil,
@@ -80,7 +85,35 @@ public struct Inspection: Sendable {
             file: file, layout: data.layout, delimiter: raw.delimiter, hadByteOrderMark: raw.hadByteOrderMark,
             lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines, headerLine: data.headerLine,
             rowCount: data.rowCount,
-            problems: problems, rows: rows)
+            problems: problems, problemsNotListed: data.omittedIssues + max(0, data.repeatedRows.count - problemLimit),
+            rows: rows)
+    }
+
+    /// Problems listed at most per kind (cell problems, repeated rows); the rest are counted.
+    public static let problemLimit = 1000
+
+    /// Calls `body` with every data row of `path`, each cell exactly as parsed, without keeping them: `--rows` on a
+    /// file of any size.
+    public static func forEachRow(path: String, _ body: ([String]) -> Void) throws(StocktakeError) {
+        let file = SourceFile(path: path, role: .sighting)
+        var raw: CSVReader
+        do {
+            raw = try CSVReader(path: path)
+        } catch {
+            throw SourceReader.translate(error, file: file)
+        }
+        var sawHeader = false
+        do {
+            try raw.forEachRecord { record in
+                if sawHeader {
+                    body(record.strings)
+                } else if (0..<record.count).contains(where: { ByteTrim.trimmed(record[$0]).count > 0 }) {
+                    sawHeader = true
+                }
+            }
+        } catch {
+            throw .badData(path: path, reason: "\(error)")
+        }
     }
 
     /// The encoding as the clerk reads it.
@@ -123,8 +156,9 @@ public struct Inspection: Sendable {
         if problems.isEmpty {
             lines.append("Problems:   none")
         } else {
-            lines.append("Problems:   \(problems.count)")
+            lines.append("Problems:   \(problems.count + problemsNotListed)")
             for problem in problems { lines.append("  line \(problem.line): \(problem.message)") }
+            if problemsNotListed > 0 { lines.append("  and \(problemsNotListed) more, not listed") }
         }
         if !rows.isEmpty {
             lines.append("")
@@ -136,10 +170,25 @@ public struct Inspection: Sendable {
     /// The report as JSON: `{"header":[…],"rows":[[…],…],"mapping":{…},"unmapped":[…],"problems":[…]}`, with
     /// file facts after those keys.
     public func json(includeRows: Bool) -> String {
-        var pairs: [(String, String)] = [("header", JSONText.array(layout.parsedHeader))]
+        var text = jsonOpening
         if includeRows {
-            pairs.append(("rows", "[" + rows.map(JSONText.array).joined(separator: ",") + "]"))
+            text += Self.jsonRowsOpening + rows.map(JSONText.array).joined(separator: ",") + Self.jsonRowsClosing
         }
+        return text + jsonClosing
+    }
+
+    /// The JSON up to the header: `{"header":[…]`. Rows may follow, then `jsonClosing`.
+    public var jsonOpening: String {
+        "{\"header\":" + JSONText.array(layout.parsedHeader)
+    }
+
+    /// Written before and after the streamed rows, which are JSON arrays separated by commas.
+    public static let jsonRowsOpening = ",\"rows\":["
+    public static let jsonRowsClosing = "]"
+
+    /// The JSON after the rows: mapping, unmapped columns, problems and file facts, and the closing brace.
+    public var jsonClosing: String {
+        var pairs: [(String, String)] = []
         let mapping = layout.header.indices.compactMap { index -> (String, String)? in
             guard let target = layout.targets[index] else { return nil }
             return (HeaderLayout.label(layout.header[index], index: index), JSONText.quoted(target.description))
@@ -153,11 +202,13 @@ public struct Inspection: Sendable {
                     + [("message", JSONText.quoted(problem.message))])
         }
         pairs.append(("problems", "[" + problemObjects.joined(separator: ",") + "]"))
+        pairs.append(("problemsNotListed", String(problemsNotListed)))
         pairs.append(("delimiter", JSONText.quoted(delimiter.name)))
         pairs.append(("encoding", JSONText.quoted(encoding)))
         pairs.append(("lineEnding", lineEnding.map(JSONText.quoted) ?? "null"))
         pairs.append(("rowCount", String(rowCount)))
-        return JSONText.object(pairs) + "\n"
+        let object = JSONText.object(pairs)
+        return "," + object.dropFirst() + "\n"
     }
 }
 

@@ -4,8 +4,17 @@ public struct SourceData: Sendable {
     public struct RepeatedRow: Sendable, Hashable {
         public var row: Int
         public var line: Int
-        /// The record of the first occurrence.
+        /// The record of the first occurrence, or -1 when the reader did not keep records.
         public var firstRecordIndex: Int
+        /// The data row of the first occurrence.
+        public var firstRow: Int
+
+        public init(row: Int, line: Int, firstRecordIndex: Int, firstRow: Int) {
+            self.row = row
+            self.line = line
+            self.firstRecordIndex = firstRecordIndex
+            self.firstRow = firstRow
+        }
     }
 
     public var file: SourceFile
@@ -14,6 +23,8 @@ public struct SourceData: Sendable {
     public var records: [SourceRecord] = []
     /// Cell and row problems, in file order.
     public var issues: [RowIssue] = []
+    /// Problems beyond the reader's `issueLimit`, counted but not kept.
+    public var omittedIssues = 0
     /// Rows that repeat an earlier row exactly.
     public var repeatedRows: [RepeatedRow] = []
     /// Data rows read (blank lines and the header not counted), including repeated rows.

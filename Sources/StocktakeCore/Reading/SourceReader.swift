@@ -7,6 +7,10 @@ public struct SourceReader: Sendable {
     public var tagDigits: Int
     public var cnsDigits: Int
     public var buildings: BuildingTable?
+    /// Whether normalized rows are kept. `inspect` only counts and checks them, so it reads any size in little memory.
+    public var keepsRecords = true
+    /// At most this many issues are kept; the rest are only counted in `SourceData.omittedIssues`.
+    public var issueLimit = Int.max
 
     public init(mapping: ColumnMapping, tagDigits: Int = 6, cnsDigits: Int = 6, buildings: BuildingTable? = nil) {
         self.mapping = mapping
@@ -69,7 +73,8 @@ private struct ReadState {
     var data: SourceData
     let reader: SourceReader
     var plan: [(column: Int, target: ColumnTarget)] = []
-    var fingerprints: [RowFingerprint: Int] = [:]
+    /// The first occurrence of each row: its record (or -1 when records are not kept) and its row number.
+    var fingerprints: [RowFingerprint: (record: Int32, row: Int32)] = [:]
     var sawHeader = false
     var checksIdentifiers = false
     /// The values of the row being read.
@@ -102,7 +107,8 @@ private struct ReadState {
         data.rowCount += 1
         let row = data.rowCount
         if let first = fingerprints[fingerprint] {
-            data.repeatedRows.append(.init(row: row, line: record.line, firstRecordIndex: first))
+            data.repeatedRows.append(
+                .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
             return
         }
         let recordIndex = data.records.count
@@ -121,23 +127,36 @@ private struct ReadState {
         let width = data.layout.width
         if record.count != width, !(record.count > width && Self.isEmpty(record, from: width)) {
             let cells = CellText.counted(record.count, "cell", "cells")
-            data.issues.append(
+            note(
                 RowIssue(
                     kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,
                     reason: "has \(cells) but the header has \(width); check for a missing or extra comma"))
         }
         guard values.hasIdentifier else {
             if checksIdentifiers && !invalidIdentifier {
-                data.issues.append(
+                note(
                     RowIssue(
                         kind: .noIdentifier, row: row, line: record.line, field: nil, column: nil, value: "",
                         reason: "has no VT tag, CNS number, serial number or MAC address, so it cannot be matched"))
             }
             return
         }
+        guard reader.keepsRecords else {
+            fingerprints[fingerprint] = (-1, Int32(clamping: row))
+            return
+        }
         for index in firstIssue..<data.issues.count { data.issues[index].recordIndex = recordIndex }
-        fingerprints[fingerprint] = recordIndex
+        fingerprints[fingerprint] = (Int32(recordIndex), Int32(clamping: row))
         data.records.append(SourceRecord(row: row, line: record.line, values: values))
+    }
+
+    /// Keeps an issue, or only counts it past the reader's limit.
+    private mutating func note(_ issue: RowIssue) {
+        if data.issues.count < reader.issueLimit {
+            data.issues.append(issue)
+        } else {
+            data.omittedIssues += 1
+        }
     }
 
     private static func isEmpty(_ record: borrowing CSVRecord, from start: Int) -> Bool {
@@ -154,7 +173,7 @@ private struct ReadState {
                 case .strayQuote: "has a stray quote (\") outside a quoted field; it is kept as written"
                 case .invalidUTF8: "holds bytes that are not UTF-8; save the file as CSV UTF-8"
                 }
-            data.issues.append(
+            note(
                 RowIssue(
                     kind: .damagedText, row: row, line: problem.line, field: target?.fields.first,
                     column: column.map { HeaderLayout.label($0, index: problem.field) },
@@ -239,7 +258,7 @@ private struct ReadState {
         _ kind: RowIssue.Kind, _ cell: UnsafeBufferPointer<UInt8>, field: CanonicalField, column: Int, row: Int,
         line: Int, reason: String
     ) {
-        data.issues.append(
+        note(
             RowIssue(
                 kind: kind, row: row, line: line, field: field,
                 column: HeaderLayout.label(data.layout.header[column], index: column),
