@@ -7,11 +7,12 @@ public enum SyncError: UserFacingError, Equatable {
     case credentialsRejected(account: String, url: String, status: Int, detail: String, renewal: String)
     /// The credentials are valid but may not do this (403).
     case accessDenied(account: String, url: String, detail: String, renewal: String)
-    /// Nothing at the URL (404).
+    /// Nothing at the URL (404), or no file at a local path (a `url` without `://`).
     case notFound(account: String, url: String, detail: String, phase: SyncPhase)
     /// The server is overloaded or failing (429, 5xx) and stayed so through the retries.
     case unavailable(account: String, url: String, status: Int, detail: String, phase: SyncPhase)
-    /// The server refused the request for another reason (another 4xx).
+    /// The server refused the request for another reason (another 4xx); status 0 with a local path (a `url`
+    /// without `://`) when a file could not be read or written.
     case refused(account: String, url: String, status: Int, detail: String, phase: SyncPhase)
     /// Someone changed the sheet since it was pulled; nothing was written.
     case changedSincePull(account: String, url: String)
@@ -42,12 +43,17 @@ public enum SyncError: UserFacingError, Equatable {
         case .accessDenied(let account, let url, let detail, let renewal):
             return "The token for account \(account) may not use \(url) (403)\(Self.quote(detail)). "
                 + "Ask the sheet's owner for access, or \(renewal.prefix(1).lowercased() + renewal.dropFirst())"
+        case .notFound(let account, let url, let detail, _) where !url.contains("://"):
+            return "Account \(account): nothing at \(url)\(Self.quote(detail)). Check the path."
         case .notFound(let account, let url, let detail, _):
             return "Account \(account): nothing at \(url) (404)\(Self.quote(detail)). Check the URL or the sheet's id."
         case .unavailable(let account, let url, let status, let detail, let phase):
             return "Account \(account): \(url) is unavailable (\(status))\(Self.quote(detail)) and stayed so after "
                 + "retries. "
                 + (phase == .push ? "The outputs are kept; the push is retried on the next run." : "Try again later.")
+        case .refused(let account, let url, 0, let detail, let phase) where !url.contains("://"):
+            return "Account \(account): could not \(phase == .pull ? "read" : "write") \(url)\(Self.quote(detail)). "
+                + "Check the file and the permissions of its folder."
         case .refused(let account, let url, let status, let detail, let phase):
             return "Account \(account): \(url) refused the \(phase.rawValue) (\(status))\(Self.quote(detail)). "
                 + "Check the account's configuration for this URL."

@@ -1,0 +1,137 @@
+import Foundation
+import StocktakeCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `file` provider: a sheet on this machine (or a mounted share), given as a path or a `file://` URL.
+///
+/// The version is a fingerprint of the content (its size and a 64-bit FNV-1a hash), so a push notices any change
+/// since the pull, whatever the file's timestamps say. The push reads the file again, compares, and replaces it
+/// atomically (readers see the old sheet or the new one, never half of it), keeping its permissions.
+///
+/// Errors: a missing file is `.notFound` (exit 69); a file that cannot be read (permissions, a folder) is
+/// `.refused` with status 0, as there is no server; a file deleted or changed since the pull is
+/// `.changedSincePull`; a failed write (full disk, read-only folder) is `.refused` in the push phase (exit 75,
+/// the outputs are kept).
+public struct FileProvider: SheetProvider {
+    /// The file's path, as given (relative paths are relative to the working folder).
+    public var path: String
+    /// The account the sheet belongs to, for messages.
+    public var account: String
+
+    /// Makes the provider of `location`: a path, or a `file://` URL (`file:///srv/central.csv`,
+    /// `file://localhost/srv/central.csv`, percent-encoded).
+    public init(_ location: String, account: String) {
+        self.path = Self.path(of: location)
+        self.account = account
+    }
+
+    public var location: String { path }
+
+    /// Reads the sheet; its version is the content's fingerprint.
+    public func pull() throws(SyncError) -> PulledSheet {
+        switch read() {
+        case .content(let bytes, _):
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            return PulledSheet(bytes: bytes, fileName: name, version: Self.fingerprint(of: bytes), location: path)
+        case .missing:
+            throw .notFound(account: account, url: path, detail: "no such file", phase: .pull)
+        case .unreadable(let reason):
+            throw .refused(account: account, url: path, status: 0, detail: reason, phase: .pull)
+        }
+    }
+
+    /// Replaces the file with `bytes` if its content is still what was pulled, else throws `.changedSincePull`.
+    public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        let permissions: mode_t
+        switch read() {
+        case .content(let current, let mode):
+            let unchanged =
+                pulled.version.map { $0 == Self.fingerprint(of: current) } ?? (current == pulled.bytes)
+            guard unchanged else { throw .changedSincePull(account: account, url: path) }
+            permissions = mode
+        case .missing:
+            throw .changedSincePull(account: account, url: path)
+        case .unreadable(let reason):
+            throw .refused(account: account, url: path, status: 0, detail: reason, phase: .push)
+        }
+        do throws(StocktakeError) {
+            try AtomicFile.write(bytes, to: path)
+            // The new file keeps the sheet's permissions (a shared sheet may be group-writable, or private).
+            chmod(path, permissions)
+        } catch {
+            let reason: String
+            switch error {
+            case .cannotWrite(_, let why): reason = why
+            default: reason = error.description
+            }
+            throw .refused(account: account, url: path, status: 0, detail: reason, phase: .push)
+        }
+    }
+
+    /// The size and 64-bit FNV-1a hash of `bytes`, as `"<size>-<16 hex digits>"`.
+    public static func fingerprint(of bytes: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "\(bytes.count)-" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The path a location names: itself, or the decoded path of a `file://` URL (`file://localhost/…` too).
+    public static func path(of location: String) -> String {
+        guard location.lowercased().hasPrefix("file://") else { return location }
+        var rest = Substring(location.dropFirst("file://".count))
+        if rest.lowercased().hasPrefix("localhost/") { rest = rest.dropFirst("localhost".count) }
+        return rest.removingPercentEncoding ?? String(rest)
+    }
+
+    private enum Reading {
+        /// The bytes, and the file's permission bits.
+        case content([UInt8], mode_t)
+        case missing
+        case unreadable(String)
+    }
+
+    private func read() -> Reading {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return Self.failure(errno) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return Self.failure(errno) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Self.systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return Self.failure(errno)
+            }
+            if count == 0 { return .content(bytes, status.st_mode & 0o7777) }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    private static func failure(_ code: Int32) -> Reading {
+        switch code {
+        case ENOENT, ENOTDIR: .missing
+        case EACCES, EPERM: .unreadable("permission denied")
+        case EISDIR: .unreadable("it is a folder, not a file")
+        default: .unreadable(String(cString: strerror(code)).lowercased())
+        }
+    }
+
+    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+            Glibc.read(descriptor, buffer, count)
+        #else
+            Darwin.read(descriptor, buffer, count)
+        #endif
+    }
+}

@@ -1,0 +1,158 @@
+import StocktakeSync
+import Testing
+
+/// The `https` provider against a real Apache httpd with mod_dav over TLS: ETag on pull, If-Match on push.
+@Suite(.serialized, .enabled(if: ApacheServer.isEnabled, "needs apache2 and openssl"), .apacheServer)
+struct WebDAVProviderTests {
+    let sheet: [UInt8] = Array("asset,room\nVT-0001,A-101\n".utf8)
+    let cleaned: [UInt8] = Array("asset,room\nVT-0001,A-102\nVT-0002,B-001\n".utf8)
+    let concurrent: [UInt8] = Array("asset,room\nVT-0001,A-109\n".utf8)
+
+    private func provider(_ server: ApacheServer, _ name: String, session: AccountSession? = nil) throws
+        -> WebDAVProvider
+    {
+        WebDAVProvider(url: try EndpointURL(server.url(name)), session: session ?? server.session())
+    }
+
+    @Test func pullGetsTheBytesAndTheETag() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "central.csv")
+        let pulled = try provider(server, "central.csv").pull()
+        #expect(pulled.bytes == sheet)
+        #expect(pulled.fileName == "central.csv")
+        #expect(pulled.version == (try server.etag(of: "central.csv")))
+        #expect(pulled.location == server.url("central.csv"))
+    }
+
+    @Test func pushWithTheCurrentETagReplacesTheSheet() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "central.csv")
+        let provider = try provider(server, "central.csv")
+        try provider.push(cleaned, over: try provider.pull())
+        #expect(server.read("central.csv") == cleaned)
+    }
+
+    @Test func aChangeSinceThePullIsRefusedByTheServer() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "central.csv")
+        let provider = try provider(server, "central.csv")
+        let pulled = try provider.pull()
+        try server.write(concurrent, to: "central.csv", modifiedSecondsAgo: 5)
+        let error = #expect(throws: SyncError.changedSincePull(account: "acme", url: server.url("central.csv"))) {
+            try provider.push(cleaned, over: pulled)
+        }
+        #expect(
+            error?.description
+                == "Account acme: \(server.url("central.csv")) was changed by someone else since it was pulled, so "
+                + "it was not overwritten. The outputs are kept; the next run pulls the new version and pushes again.")
+        #expect(error?.exitStatus.rawValue == 75)
+        #expect(server.read("central.csv") == concurrent)
+    }
+
+    @Test func aSheetDeletedSinceThePullIsNotRecreated() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "central.csv")
+        let provider = try provider(server, "central.csv")
+        let pulled = try provider.pull()
+        server.remove("central.csv")
+        #expect(throws: SyncError.changedSincePull(account: "acme", url: server.url("central.csv"))) {
+            try provider.push(cleaned, over: pulled)
+        }
+        #expect(server.read("central.csv") == nil)
+    }
+
+    @Test func aWeakETagFallsBackToComparingTheBytes() throws {
+        let server = try #require(ApacheServer.current)
+        // Changed just now: httpd answers with a weak ETag, which If-Match would never match.
+        try server.write(sheet, to: "fresh.csv", modifiedSecondsAgo: 0)
+        let provider = try provider(server, "fresh.csv")
+        let pulled = try provider.pull()
+        #expect(pulled.version == nil)
+        try provider.push(cleaned, over: pulled)
+        #expect(server.read("fresh.csv") == cleaned)
+    }
+
+    @Test func aWeakETagStillNoticesAChange() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "fresh.csv", modifiedSecondsAgo: 0)
+        let provider = try provider(server, "fresh.csv")
+        let pulled = try provider.pull()
+        #expect(pulled.version == nil)
+        try server.write(concurrent, to: "fresh.csv", modifiedSecondsAgo: 0)
+        #expect(throws: SyncError.changedSincePull(account: "acme", url: server.url("fresh.csv"))) {
+            try provider.push(cleaned, over: pulled)
+        }
+        #expect(server.read("fresh.csv") == concurrent)
+    }
+
+    @Test func anotherTokenIsDenied() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "central.csv")
+        let url = server.url("central.csv")
+        let expected = SyncError.accessDenied(
+            account: "acme", url: url, detail: "", renewal: "Renew it in Jobs/acme/secrets/token.")
+        let intruder = try provider(server, "central.csv", session: server.session(token: "someone-else"))
+        let error = #expect(throws: expected) { try intruder.pull() }
+        #expect(
+            error?.description
+                == "The token for account acme may not use \(url) (403). Ask the sheet's owner for access, or renew "
+                + "it in Jobs/acme/secrets/token.")
+        #expect(error?.exitStatus.rawValue == 77)
+        let pulled = try provider(server, "central.csv").pull()
+        #expect(throws: expected) { try intruder.push(cleaned, over: pulled) }
+        #expect(server.read("central.csv") == sheet)
+    }
+
+    @Test func aMissingSheetIsNotFound() throws {
+        let server = try #require(ApacheServer.current)
+        let url = server.url("missing.csv")
+        let error = #expect(throws: SyncError.notFound(account: "acme", url: url, detail: "", phase: .pull)) {
+            try provider(server, "missing.csv").pull()
+        }
+        #expect(error?.description == "Account acme: nothing at \(url) (404). Check the URL or the sheet's id.")
+        #expect(error?.exitStatus.rawValue == 69)
+    }
+
+    @Test func withoutTheAuthorityTheServerIsUnreachable() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "central.csv")
+        let url = server.url("central.csv")
+        let untrusting = try provider(server, "central.csv", session: server.session(trustingTheAuthority: false))
+        let failure = HTTPError.connectionFailed(
+            url: url, reason: "SSL certificate problem: unable to get local issuer certificate")
+        let error = #expect(throws: SyncError.unreachable(account: "acme", error: failure, phase: .pull)) {
+            try untrusting.pull()
+        }
+        #expect(error?.exitStatus.rawValue == 69)
+        let pulled = try provider(server, "central.csv").pull()
+        #expect(throws: SyncError.unreachable(account: "acme", error: failure, phase: .push)) {
+            try untrusting.push(cleaned, over: pulled)
+        }
+        #expect(server.read("central.csv") == sheet)
+    }
+
+    @Test func aQueryStringIsSentButNeverShown() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "central.csv")
+        let signed = WebDAVProvider(
+            url: try EndpointURL(server.url("central.csv?signature=secret")), session: server.session())
+        #expect(signed.location == server.url("central.csv"))
+        #expect(signed.fileName == "central.csv")
+        let pulled = try signed.pull()
+        #expect(pulled.bytes == sheet)
+        #expect(pulled.location == server.url("central.csv"))
+        let missing = WebDAVProvider(
+            url: try EndpointURL(server.url("gone.csv?signature=secret")), session: server.session())
+        #expect(throws: SyncError.notFound(account: "acme", url: server.url("gone.csv"), detail: "", phase: .pull)) {
+            try missing.pull()
+        }
+    }
+
+    @Test func theFileNameIsDecoded() throws {
+        let server = try #require(ApacheServer.current)
+        try server.write(sheet, to: "stock take.tsv")
+        let pulled = try provider(server, "stock%20take.tsv").pull()
+        #expect(pulled.fileName == "stock take.tsv")
+        #expect(pulled.bytes == sheet)
+    }
+}
