@@ -23,7 +23,7 @@ public enum SheetLocation: Sendable, Hashable, CustomStringConvertible {
         let value = text.trimmingCharacters(in: .whitespaces)
         switch provider {
         case "file":
-            self = .file(path: value.hasPrefix("file://") ? String(value.dropFirst("file://".count)) : value)
+            self = .file(path: FileProvider.path(of: value))
         case "https":
             self = .https(try EndpointURL(value))
         case "google-sheets":
@@ -32,7 +32,7 @@ public enum SheetLocation: Sendable, Hashable, CustomStringConvertible {
             self = Self.googleDrive(value) ?? .googleDrive(id: value)
         case nil:
             if value.hasPrefix("file://") {
-                self = .file(path: String(value.dropFirst("file://".count)))
+                self = .file(path: FileProvider.path(of: value))
             } else if let sheet = Self.googleSheet(value) {
                 self = sheet
             } else if let drive = Self.googleDrive(value) {

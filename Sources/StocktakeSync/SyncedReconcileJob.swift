@@ -85,6 +85,9 @@ public struct SyncedReconcileJob: Sendable {
                 try ReconcileJob.writeReports(reconciliation, details: &details)
             }
         }
+        log(
+            "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
+                + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(local.outputDirectory)")
         return Outcome(reconciliation: reconciliation, details: details, failures: failures)
     }
 

@@ -69,6 +69,7 @@ struct ArgumentList {
 
     /// A usage error that points at the command's help.
     func usage(_ problem: String) -> StocktakeError {
-        .usage("\(command): \(problem). See 'stocktake \(command) --help'.")
+        let sentence = problem.hasSuffix(".") ? String(problem.dropLast()) : problem
+        return .usage("\(command): \(sentence). See 'stocktake \(command) --help'.")
     }
 }

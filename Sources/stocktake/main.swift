@@ -12,7 +12,7 @@ let overview = """
     Run 'stocktake COMMAND --help' for a command's options.
     """
 
-let commands: [String: (usage: String, run: ([String]) throws(StocktakeError) -> Void)] = [
+let commands: [String: (usage: String, run: ([String]) throws -> Void)] = [
     "reconcile": (ReconcileCommand.usage, ReconcileCommand.run),
     "inspect": (InspectCommand.usage, InspectCommand.run),
 ]
@@ -36,9 +36,12 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(command.usage)
     exit(0)
 }
-do throws(StocktakeError) {
+do {
     try command.run(arguments)
-} catch {
+} catch let error as any UserFacingError {
     FileHandle.standardError.write(Data("stocktake: \(error)\n".utf8))
     exit(error.exitStatus.rawValue)
+} catch {
+    FileHandle.standardError.write(Data("stocktake: \(error)\n".utf8))
+    exit(ExitStatus.ioError.rawValue)
 }

@@ -33,11 +33,12 @@ struct ReconcileCommandTests {
                 """))
         for option in [
             "--central", "--sighting", "--register", "--buildings", "--columns", "--tag-digits", "--cns-digits",
-            "--stale-after-days", "--as-of", "--account", "--quiet", "--out",
+            "--stale-after-days", "--as-of", "--account", "--quiet", "--out", "--token-file", "--oauth", "--ca-file",
+            "--push", "--report-to", "--connect-timeout", "--max-download-mb", "--sheets-api", "--drive-api",
         ] {
             #expect(result.standardOutput.contains("\n    \(option) "), "\(option) is not described")
         }
-        #expect(result.standardOutput.hasSuffix("66 missing input file, 73 outputs cannot be written.\n"))
+        #expect(result.standardOutput.hasSuffix("try again later), 77 credentials rejected.\n"))
     }
 
     @Test func helpWinsOverOtherArguments() throws {
