@@ -75,13 +75,21 @@ private struct Run {
         found = order.map { found[$0] }
         var sourceLists: [[Int32]: String] = [:]
         let byTag = tagged.sorted { graph.tags[$0]! < graph.tags[$1]! }
-        let assets = byTag.map { asset in
-            // Moved out, not copied: the merged values of a million assets are not held twice.
-            CleanedAsset(
-                values: take(&merged[asset]),
-                status: unrecorded.contains(asset)
-                    ? .unrecorded : missing.contains(asset) ? .missing : disputed.contains(asset) ? .conflict : .ok,
-                sourceList: sourceList(members[asset], cache: &sourceLists))
+        // The merged values move into the cleaned assets: a million assets' values are never held twice. The array
+        // is taken out of `self` first, so changing one element never copies the whole array.
+        var values = merged
+        merged = []
+        var assets: [CleanedAsset] = []
+        assets.reserveCapacity(byTag.count)
+        for asset in byTag {
+            var taken = AssetValues()
+            swap(&taken, &values[asset])
+            let status: AssetStatus =
+                unrecorded.contains(asset)
+                ? .unrecorded : missing.contains(asset) ? .missing : disputed.contains(asset) ? .conflict : .ok
+            assets.append(
+                CleanedAsset(values: taken, status: status, sourceList: sourceList(members[asset], cache: &sourceLists))
+            )
         }
         let inputs = sources.map { source in
             Reconciliation.Input(
@@ -432,12 +440,6 @@ private struct Run {
     }
 
     // MARK: - Helpers
-
-    private func take(_ values: inout AssetValues) -> AssetValues {
-        var taken = AssetValues()
-        swap(&taken, &values)
-        return taken
-    }
 
     /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
     private func sourceList(_ references: [RecordReference], cache: inout [[Int32]: String]) -> String {
