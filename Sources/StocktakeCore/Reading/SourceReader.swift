@@ -79,6 +79,8 @@ private struct ReadState {
     var checksIdentifiers = false
     /// The values of the row being read.
     var values = AssetValues()
+    /// Long texts already seen, to share their storage.
+    var sharedTexts: [String: String] = [:]
 
     init(file: SourceFile, reader: SourceReader) {
         self.data = SourceData(file: file, layout: HeaderLayout(header: [], mapping: reader.mapping))
@@ -212,29 +214,50 @@ private struct ReadState {
                 CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
         case .serialNumber: return take(SerialNumber.normalize(cell), \.serialNumber, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
-        case .model: return take(FreeText.normalize(cell, style: .upperCased), \.model, field, cell, column, row, line)
+        case .model:
+            return takeText(FreeText.normalize(cell, style: .upperCased), \.model, field, cell, column, row, line)
         case .description:
-            return take(FreeText.normalize(cell, style: .trimmed), \.description, field, cell, column, row, line)
+            return takeText(FreeText.normalize(cell, style: .trimmed), \.description, field, cell, column, row, line)
         case .building:
             guard let buildings = reader.buildings else {
-                return take(FreeText.normalize(cell, style: .upperCased), \.building, field, cell, column, row, line)
+                return takeText(
+                    FreeText.normalize(cell, style: .upperCased), \.building, field, cell, column, row, line)
             }
             return take(
                 buildings.normalize(cell), \.building, field, cell, column, row, line, invalidKind: .unknownBuilding)
         case .room:
-            return take(
+            return takeText(
                 FreeText.normalize(cell, style: .upperCasedCollapsingSpaces), \.room, field, cell, column, row, line)
-        case .mount: return take(FreeText.normalize(cell, style: .lowerCased), \.mount, field, cell, column, row, line)
+        case .mount:
+            return takeText(FreeText.normalize(cell, style: .lowerCased), \.mount, field, cell, column, row, line)
         case .custodian:
-            return take(FreeText.normalize(cell, style: .trimmed), \.custodian, field, cell, column, row, line)
+            return takeText(FreeText.normalize(cell, style: .trimmed), \.custodian, field, cell, column, row, line)
         case .latitude:
             return take(GeoPosition.normalizeLatitude(cell), \.latitude, field, cell, column, row, line)
         case .longitude:
             return take(GeoPosition.normalizeLongitude(cell), \.longitude, field, cell, column, row, line)
         case .lastSeen: return take(InventoryDate.normalize(cell), \.lastSeen, field, cell, column, row, line)
         case .stockNumber:
-            return take(FreeText.normalize(cell, style: .trimmed), \.stockNumber, field, cell, column, row, line)
+            return takeText(FreeText.normalize(cell, style: .trimmed), \.stockNumber, field, cell, column, row, line)
         }
+    }
+
+    /// Like `take`, for free text. Text repeats (every access point of a model has the same description), so
+    /// texts too long to be stored inside a `String` value are shared: a million rows hold one copy of each.
+    private mutating func takeText(
+        _ result: Normalized<String>, _ keyPath: WritableKeyPath<AssetValues, String?>, _ field: CanonicalField,
+        _ cell: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ line: Int
+    ) -> Bool {
+        guard case .value(let text) = result, text.utf8.count > 15 else {
+            return take(result, keyPath, field, cell, column, row, line)
+        }
+        if let shared = sharedTexts[text] {
+            values[keyPath: keyPath] = shared
+        } else {
+            if sharedTexts.count < 100_000 { sharedTexts[text] = text }
+            values[keyPath: keyPath] = text
+        }
+        return true
     }
 
     private mutating func take<Value>(

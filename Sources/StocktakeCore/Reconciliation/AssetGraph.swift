@@ -26,7 +26,15 @@ struct AssetGraph {
 
     init(sources: [SourceData], fallbackIdentifiers: [CanonicalField]) {
         assetOfRecord = sources.map { Array(repeating: -1, count: $0.records.count) }
+        // Most assets are rows of the central sheet: sizing the indexes for it avoids rehashing millions of entries.
+        let expected = sources.first { $0.file.role == .central }?.records.count ?? 0
         var tagIndex: [VTTag: Int] = [:]
+        tagIndex.reserveCapacity(expected)
+        members.reserveCapacity(expected)
+        tags.reserveCapacity(expected)
+        serialIndex.reserveCapacity(expected)
+        macIndex.reserveCapacity(expected)
+        cnsIndex.reserveCapacity(expected)
         for (sourceIndex, source) in sources.enumerated() {
             for (recordIndex, record) in source.records.enumerated() {
                 guard let tag = record.values.vtTag else { continue }

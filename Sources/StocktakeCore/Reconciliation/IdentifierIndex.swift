@@ -13,6 +13,11 @@ struct IdentifierIndex<Key: Hashable> {
         return single[key].map { [Int($0)] }
     }
 
+    /// Makes room for `count` values up front, so a large account is not rehashed (and briefly doubled) as it grows.
+    mutating func reserveCapacity(_ count: Int) {
+        single.reserveCapacity(count)
+    }
+
     /// Records that `asset` carries `key`.
     mutating func add(_ asset: Int, for key: Key) {
         if shared[key] != nil {
