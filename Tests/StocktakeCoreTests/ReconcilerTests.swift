@@ -424,3 +424,18 @@ struct ReconcilerLargeListTests {
         #expect(duplicate.expected == "S1")
     }
 }
+
+@Suite("Reconciler: reordering findings in place")
+struct ReconcilerPermutationTests {
+    @Test(arguments: [0, 1, 2, 7, 100, 1_000])
+    func permutingInPlaceEqualsMapping(count: Int) {
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<20 {
+            let order = Array(0..<count).shuffled(using: &random)
+            let original = (0..<count).map { "item \($0)" }
+            var permuted = original
+            Reconciler.permute(&permuted, into: order)
+            #expect(permuted == order.map { original[$0] })
+        }
+    }
+}

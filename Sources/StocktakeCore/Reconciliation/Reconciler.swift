@@ -9,6 +9,21 @@ public struct Reconciler: Sendable {
         self.rules = rules
     }
 
+    /// Reorders `elements` so that position `i` holds what was at `order[i]`, in place: following each cycle of the
+    /// permutation moves every element once, without a second copy of a list that may hold millions of findings.
+    static func permute<Element>(_ elements: inout [Element], into order: [Int]) {
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            var current = start
+            while order[current] != start {
+                elements.swapAt(current, order[current])
+                placed[current] = true
+                current = order[current]
+            }
+            placed[current] = true
+        }
+    }
+
     /// Reconciles the sources, which must already be read with the same rules.
     public func reconcile(_ unordered: [SourceData]) -> Reconciliation {
         let sources = SourceRole.allCases.flatMap { role in unordered.filter { $0.file.role == role } }
@@ -47,6 +62,8 @@ private struct Run {
 
     mutating func finish() -> Reconciliation {
         let tagged = graph.tags.indices.filter { graph.tags[$0] != nil }
+        // Sized for one finding per asset, so a sheet where every asset is MISSING does not grow the list by doubling.
+        found.reserveCapacity(tagged.count + graph.count / 8)
         for asset in tagged {
             findDuplicateTag(asset)
             findTagCNSMismatch(asset)
@@ -72,7 +89,7 @@ private struct Run {
             if keys[left] != keys[right] { return keys[left] < keys[right] }
             return Discrepancy.listedBefore(found[left], found[right])
         }
-        found = order.map { found[$0] }
+        Reconciler.permute(&found, into: order)
         var sourceLists: [[Int32]: String] = [:]
         let byTag = tagged.sorted { graph.tags[$0]! < graph.tags[$1]! }
         // The merged values move into the cleaned assets: a million assets' values are never held twice. The array
