@@ -62,6 +62,13 @@ struct AssetGraph {
         }
     }
 
+    /// Frees the serial, MAC and CNS indexes once shared identifiers have been found.
+    mutating func releaseIdentifierIndexes() {
+        serialIndex = IdentifierIndex()
+        macIndex = IdentifierIndex()
+        cnsIndex = IdentifierIndex()
+    }
+
     /// The number of assets, tagged and tag-less.
     var count: Int { members.count }
 

@@ -36,7 +36,7 @@ public struct Reconciler: Sendable {
 private struct Run {
     let sources: [SourceData]
     let rules: ReconciliationRules
-    let graph: AssetGraph
+    var graph: AssetGraph
     let merger: AssetMerger
     /// Each asset's rows sorted in source order.
     let members: [[RecordReference]]
@@ -64,6 +64,11 @@ private struct Run {
         let tagged = graph.tags.indices.filter { graph.tags[$0] != nil }
         // Sized for one finding per asset, so a sheet where every asset is MISSING does not grow the list by doubling.
         found.reserveCapacity(tagged.count + graph.count / 8)
+        findShared(.serialNumber, code: .sharedSerial)
+        findShared(.macAddress, code: .sharedMAC)
+        findShared(.cnsNumber, code: .cnsReused)
+        // Nothing below looks identifiers up; their indexes go before the per-asset findings are built.
+        graph.releaseIdentifierIndexes()
         for asset in tagged {
             findDuplicateTag(asset)
             findTagCNSMismatch(asset)
@@ -71,9 +76,6 @@ private struct Run {
             findNoCNS(asset)
             findStale(asset)
         }
-        findShared(.serialNumber, code: .sharedSerial)
-        findShared(.macAddress, code: .sharedMAC)
-        findShared(.cnsNumber, code: .cnsReused)
         let (missing, unrecorded) = findMissingAndUnrecorded(tagged)
         findNoTag()
         findRowIssues()
