@@ -45,7 +45,7 @@ final class CommandRunner {
         let file = path(name)
         try! FileManager.default.createDirectory(
             atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
         return file
     }
 
@@ -64,8 +64,8 @@ final class CommandRunner {
             """)
         let output = path(".stdout-" + UUID().uuidString)
         let error = path(".stderr-" + UUID().uuidString)
-        FileManager.default.createFile(atPath: output, contents: nil)
-        FileManager.default.createFile(atPath: error, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: error, contents: nil)
         defer {
             try? FileManager.default.removeItem(atPath: output)
             try? FileManager.default.removeItem(atPath: error)
