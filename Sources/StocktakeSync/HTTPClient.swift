@@ -49,6 +49,12 @@ public struct HTTPClient: Sendable {
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location")
             else { return response }
             let next = try current.url.resolving(location)
+            // A body (a sheet being pushed) never follows a redirect to another origin: the 3xx is the answer.
+            if let body = current.body, !body.isEmpty, next.origin != current.url.origin,
+                response.status == 307 || response.status == 308
+            {
+                return response
+            }
             if response.status == 303 || (response.status != 307 && response.status != 308 && current.method == "POST")
             {
                 current.method = "GET"

@@ -106,6 +106,18 @@ import Testing
         #expect(!requests[1].headers.values.contains { $0.contains(Self.token) })
     }
 
+    @Test func aBodyIsNotSentAcrossARedirectToAnotherOrigin() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        try emulator.inject(.init(pathPrefix: "/upload/", redirectTo: emulator.recorderURL(path: "/stolen.csv")))
+        let request = HTTPRequest(
+            "PUT", try emulator.baseURL.appending(path: "/upload/sheet.csv"), body: Array("tag\r\n1\r\n".utf8),
+            bearerToken: Self.token)
+        let response = try client(SleepRecorder()).send(request)
+        #expect(response.status == 307)
+        #expect(try emulator.requests().map(\.listener) == ["api"], "nothing reaches the other origin")
+    }
+
     @Test func aRedirectWithinTheOriginKeepsTheToken() throws {
         let emulator = try emulator()
         defer { emulator.stop() }
