@@ -49,11 +49,11 @@ public struct HTTPClient: Sendable {
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location")
             else { return response }
             let next = try current.url.resolving(location)
-            // A body (a sheet being pushed) never follows a redirect to another origin: the 3xx is the answer.
+            // A body (a sheet being pushed, a client secret) never follows a redirect to another origin.
             if let body = current.body, !body.isEmpty, next.origin != current.url.origin,
                 response.status == 307 || response.status == 308
             {
-                return response
+                throw .redirectedElsewhere(url: current.url.redacted, to: next.redacted)
             }
             if response.status == 303 || (response.status != 307 && response.status != 308 && current.method == "POST")
             {

@@ -12,6 +12,8 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
     case tooLarge(url: String, limit: Int)
     /// More redirects than allowed.
     case tooManyRedirects(url: String)
+    /// A request carrying data (a sheet, a client secret) was redirected to another server; it is not re-sent there.
+    case redirectedElsewhere(url: String, to: String)
     /// Anything else libcurl reported.
     case transfer(url: String, reason: String)
 
@@ -31,6 +33,8 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
                 + "sheet, or raise the download limit."
         case .tooManyRedirects(let url):
             "\(url) redirected too many times. Check the address."
+        case .redirectedElsewhere(let url, let target):
+            "\(url) redirected to another server (\(target)); stocktake does not send data there. Check the address."
         case .transfer(let url, let reason):
             "\(url): the transfer failed (\(reason)). Try again later."
         }
@@ -40,7 +44,7 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .connectionFailed, .timedOut, .transfer: true
-        case .invalidURL, .insecureURL, .tooLarge, .tooManyRedirects: false
+        case .invalidURL, .insecureURL, .tooLarge, .tooManyRedirects, .redirectedElsewhere: false
         }
     }
 }

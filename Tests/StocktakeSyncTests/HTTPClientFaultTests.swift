@@ -113,8 +113,11 @@ import Testing
         let request = HTTPRequest(
             "PUT", try emulator.baseURL.appending(path: "/upload/sheet.csv"), body: Array("tag\r\n1\r\n".utf8),
             bearerToken: Self.token)
-        let response = try client(SleepRecorder()).send(request)
-        #expect(response.status == 307)
+        #expect(
+            throws: HTTPError.redirectedElsewhere(
+                url: "http://127.0.0.1:\(emulator.port)/upload/sheet.csv",
+                to: emulator.recorderURL(path: "/stolen.csv"))
+        ) { try client(SleepRecorder()).send(request) }
         #expect(try emulator.requests().map(\.listener) == ["api"], "nothing reaches the other origin")
     }
 

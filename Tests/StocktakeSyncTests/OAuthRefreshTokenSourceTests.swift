@@ -217,8 +217,11 @@ import Testing
         try emulator.inject(.init(pathPrefix: "/token", redirectTo: emulator.recorderURL(path: "/token")))
         let url = "http://127.0.0.1:\(emulator.port)/token"
         expectError(
-            .unreachable(account: "acme", error: .tooManyRedirects(url: url), phase: .pull),
-            message: "Account acme: \(url) redirected too many times. Check the address."
+            .unreachable(
+                account: "acme", error: .redirectedElsewhere(url: url, to: emulator.recorderURL(path: "/token")),
+                phase: .pull),
+            message: "Account acme: \(url) redirected to another server (\(emulator.recorderURL(path: "/token"))); "
+                + "stocktake does not send data there. Check the address."
         ) { () throws(SyncError) in
             _ = try source(emulator).token()
         }

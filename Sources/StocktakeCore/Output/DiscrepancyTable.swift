@@ -8,30 +8,16 @@ public enum DiscrepancyTable {
 
     /// The file's bytes.
     public static func csv(_ reconciliation: Reconciliation) -> [UInt8] {
-        var bytes: [UInt8] = []
-        write(reconciliation) { bytes.append(contentsOf: $0) }
-        return bytes
+        TableFile.bytes(header: columns, rowCount: reconciliation.discrepancies.count) {
+            row(reconciliation.discrepancies[$0])
+        }
     }
 
     /// Writes the file to `path` atomically, a block of rows at a time.
     public static func write(_ reconciliation: Reconciliation, to path: String) throws(StocktakeError) {
-        let file = try AtomicFileWriter(path: path)
-        var failure: StocktakeError?
-        write(reconciliation) { block in
-            guard failure == nil else { return }
-            do throws(StocktakeError) { try file.write(block) } catch { failure = error }
-        }
-        if let failure { throw failure }
-        try file.commit()
-    }
-
-    private static func write(_ reconciliation: Reconciliation, into output: ([UInt8]) -> Void) {
-        var writer = CSVWriter(header: columns)
-        for index in reconciliation.discrepancies.indices {
-            writer.append(row(reconciliation.discrepancies[index]))
-            if writer.bytes.count >= 1 << 20 { output(writer.drain()) }
-        }
-        output(writer.drain())
+        try TableFile.write(
+            header: columns, rowCount: reconciliation.discrepancies.count,
+            row: { row(reconciliation.discrepancies[$0]) }, to: path)
     }
 
     /// The cells of one discrepancy, in column order.
