@@ -40,7 +40,10 @@ public struct AccountSession: Sendable {
         guard !expecting.contains(response.status) else { return }
         let url = response.url.redacted
         let detail = ServiceErrorMessage.summary(of: response)
-        let renewal = credentials?.renewal ?? "Configure a token for this account."
+        let renewal = credentials?.renewal ?? ""
+        if credentials == nil || !allowedOrigins.contains(response.url.origin), [401, 403].contains(response.status) {
+            throw .credentialsMissing(account: account, url: url, status: response.status)
+        }
         switch response.status {
         case 401: throw .credentialsRejected(account: account, url: url, status: 401, detail: detail, renewal: renewal)
         case 403: throw .accessDenied(account: account, url: url, detail: detail, renewal: renewal)

@@ -29,7 +29,7 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
         case .timedOut(let url, let seconds):
             "\(url) did not answer within \(seconds) seconds. Try again later, or raise the timeout."
         case .tooLarge(let url, let limit):
-            "\(url) sent more than \(limit / (1 << 20)) MB, the configured maximum. Check the URL points at the "
+            "\(url) sent more than \(Self.size(limit)), the configured maximum. Check the URL points at the "
                 + "sheet, or raise the download limit."
         case .tooManyRedirects(let url):
             "\(url) redirected too many times. Check the address."
@@ -38,6 +38,13 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
         case .transfer(let url, let reason):
             "\(url): the transfer failed (\(reason)). Try again later."
         }
+    }
+
+    /// A byte count as people read it: "512 MB", "64 KB", "900 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return bytes == 1 ? "1 byte" : "\(bytes) bytes"
     }
 
     /// Whether trying again later may help.

@@ -5,6 +5,8 @@ import StocktakeCore
 public enum SyncError: UserFacingError, Equatable {
     /// The server rejected the credentials (401), even after one refresh.
     case credentialsRejected(account: String, url: String, status: Int, detail: String, renewal: String)
+    /// The server wants credentials and the account has none configured (401 or 403 without a token).
+    case credentialsMissing(account: String, url: String, status: Int)
     /// The credentials are valid but may not do this (403).
     case accessDenied(account: String, url: String, detail: String, renewal: String)
     /// Nothing at the URL (404), or no file at a local path (a `url` without `://`).
@@ -26,7 +28,7 @@ public enum SyncError: UserFacingError, Equatable {
     /// The exit status a command ends with because of this error (sysexits).
     public var exitStatus: ExitStatus {
         switch self {
-        case .credentialsRejected, .accessDenied, .secrets: .noPermission
+        case .credentialsRejected, .credentialsMissing, .accessDenied, .secrets: .noPermission
         case .changedSincePull: .temporaryFailure
         case .notFound(_, _, _, let phase), .unavailable(_, _, _, _, let phase), .refused(_, _, _, _, let phase),
             .unreachable(_, _, let phase):
@@ -40,6 +42,9 @@ public enum SyncError: UserFacingError, Equatable {
         case .credentialsRejected(let account, let url, let status, let detail, let renewal):
             return
                 "The token for account \(account) was rejected (\(status)) by \(url)\(Self.quote(detail)). \(renewal)"
+        case .credentialsMissing(let account, let url, let status):
+            return "Account \(account): \(url) needs credentials (\(status)) and none are configured. Give a token "
+                + "with --token-file or STOCKTAKE_TOKEN, or an OAuth file with --oauth."
         case .accessDenied(let account, let url, let detail, let renewal):
             return "The token for account \(account) may not use \(url) (403)\(Self.quote(detail)). "
                 + "Ask the sheet's owner for access, or \(renewal.prefix(1).lowercased() + renewal.dropFirst())"

@@ -16,7 +16,9 @@ import Testing
         (429, "unavailable"), (500, "unavailable"), (503, "unavailable"), (400, "refused"), (409, "refused"),
     ])
     func statusesMapToErrors(status: Int, kind: String) throws {
-        let session = AccountSession(account: "acme")
+        let session = AccountSession(
+            account: "acme", credentials: StaticTokenSource(.environment("STOCKTAKE_TEST_TOKEN"), account: "acme"),
+            allowedOrigins: ["https://x.example.org:443"])
         let response = try Self.response(status)
         do throws(SyncError) {
             try session.check(response, phase: .pull)
@@ -24,6 +26,13 @@ import Testing
         } catch {
             #expect(String(describing: Mirror(reflecting: error).children.first?.label ?? "") == kind)
             #expect(!error.description.contains("sig=1"), "the query string must not reach messages")
+        }
+    }
+
+    @Test(arguments: [401, 403])
+    func withoutCredentialsTheUserIsToldToConfigureThem(status: Int) throws {
+        #expect(throws: SyncError.credentialsMissing(account: "acme", url: "https://x.example.org/s", status: status)) {
+            try AccountSession(account: "acme").check(try Self.response(status), phase: .pull)
         }
     }
 

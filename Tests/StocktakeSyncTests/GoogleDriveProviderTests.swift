@@ -180,15 +180,10 @@ import Testing
         let provider = GoogleDriveProvider(
             session: AccountSession(account: "acme", client: GoogleEmulator.client()), fileID: "central",
             baseURL: emulator.baseURL)
-        let detail =
-            "UNAUTHENTICATED: Request is missing required authentication credential. Expected OAuth 2 access token, "
-            + "login cookie or other valid authentication credential. See https://developers.google.com/ident..."
         expectError(
-            .credentialsRejected(
-                account: "acme", url: fileURL(emulator), status: 401, detail: detail,
-                renewal: "Configure a token for this account."),
-            message: "The token for account acme was rejected (401) by \(fileURL(emulator)): \(detail). Configure a "
-                + "token for this account."
+            .credentialsMissing(account: "acme", url: fileURL(emulator), status: 401),
+            message: "Account acme: \(fileURL(emulator)) needs credentials (401) and none are configured. Give a "
+                + "token with --token-file or STOCKTAKE_TOKEN, or an OAuth file with --oauth."
         ) { () throws(SyncError) in
             _ = try provider.pull()
         }

@@ -79,3 +79,17 @@ import Testing
                 + "and stayed so after retries. Try again later.")
     }
 }
+
+@Suite struct HTTPErrorSizeTests {
+    @Test func limitsReadAsPeopleWriteThem() {
+        #expect(
+            HTTPError.tooLarge(url: "https://x.example.org/a.csv", limit: 512 << 20).description.contains(
+                "more than 512 MB,"))
+        #expect(
+            HTTPError.tooLarge(url: "https://x.example.org/a.csv", limit: 64 << 10).description.contains(
+                "more than 64 KB,"))
+        #expect(
+            HTTPError.tooLarge(url: "https://x.example.org/a.csv", limit: 900).description.contains(
+                "more than 900 bytes,"))
+    }
+}
