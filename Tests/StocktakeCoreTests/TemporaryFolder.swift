@@ -30,7 +30,7 @@ final class TemporaryFolder {
         let file = path(name)
         let folder = (file as NSString).deletingLastPathComponent
         try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: file, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(bytes))
         return file
     }
 
