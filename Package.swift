@@ -16,8 +16,10 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Pulling and pushing sheets: the libcurl client, providers, credentials.
         .target(name: "StocktakeSync", dependencies: ["CCurl", "StocktakeCore"]),
+        // Company accounts and nightly runs: configuration, state folders, locking.
+        .target(name: "StocktakeJob", dependencies: ["StocktakeCore", "StocktakeSync"]),
         // Thin command-line front end: parses arguments and calls StocktakeCore.
-        .executableTarget(name: "stocktake", dependencies: ["StocktakeCore", "StocktakeSync"]),
+        .executableTarget(name: "stocktake", dependencies: ["StocktakeCore", "StocktakeSync", "StocktakeJob"]),
         // Deterministic generator of realistic accounts with known, injected discrepancies.
         .target(name: "StocktakeGenerator"),
         .executableTarget(name: "stocktake-bench", dependencies: ["StocktakeGenerator", "StocktakeCore"]),
@@ -27,6 +29,7 @@ let package = Package(
             name: "StocktakeSyncTests", dependencies: ["StocktakeSync", "StocktakeCore"],
             // Test servers (Apache configuration, the Google API emulator) run as programs, not compiled sources.
             exclude: ["Servers"]),
+        .testTarget(name: "StocktakeJobTests", dependencies: ["StocktakeJob", "StocktakeCore", "StocktakeSync"]),
         // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
         .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore"]),
     ]
