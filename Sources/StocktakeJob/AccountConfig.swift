@@ -1,0 +1,104 @@
+import Foundation
+import StocktakeCore
+import StocktakeSync
+
+/// One company's account: `Jobs/<account>/account.json`, with paths relative to that folder.
+///
+/// Every key is checked when the file is loaded: unknown keys, wrong types and missing files are problems naming
+/// the account, the key and the fix, so a bad account is skipped tonight and the others still run.
+public struct AccountConfig: Sendable {
+    /// Where one sheet comes from.
+    public struct Source: Sendable, Hashable {
+        /// `file`, `https`, `google-sheets` or `google-drive`; `nil` to tell from the address.
+        public var provider: String?
+        /// A path (resolved against the account folder) or an address.
+        public var location: String
+
+        public init(provider: String?, location: String) {
+            self.provider = provider
+            self.location = location
+        }
+    }
+
+    public var folder: String
+    public var account: AccountName
+    /// The company's name for people.
+    public var name: String
+    public var central: Source
+    public var sightings: [String] = []
+    public var registers: [String] = []
+    public var buildings: String?
+    public var columns: [String: ColumnTarget] = [:]
+    public var precedence: [CanonicalField: FieldPrecedence] = [:]
+    public var tagDigits = 6
+    public var cnsDigits = 6
+    public var staleAfterDays = 365
+    /// The largest share of the central sheet's rows a push may remove (0.2 = 20 %).
+    public var maxShrink = 0.2
+    /// Run folders kept in the state folder.
+    public var keepRuns = 30
+    public var connection = ConnectionSettings()
+    /// Whether `cleaned.csv` is pushed back to the central sheet.
+    public var pushCleaned = false
+    /// A folder URL the outputs are uploaded to.
+    public var reportTo: String?
+
+    /// The keys `account.json` may hold, with the keys of its objects.
+    public static let keys: [String: [String]] = [
+        "name": [], "central": ["provider", "url"], "sightings": [], "registers": [], "buildings": [], "columns": [],
+        "precedence": [], "rules": ["tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "keepRuns"],
+        "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
+        "limits": ["connectTimeoutSeconds", "timeoutSeconds", "maxDownloadMB"],
+        "google": ["sheetsAPI", "driveAPI"], "push": ["cleaned", "report"],
+    ]
+
+    /// Loads and checks the account in `folder` (`Jobs/<account>`); throws its first problem.
+    public static func load(folder: String) throws(ConfigurationProblem) -> AccountConfig {
+        var reader = try ConfigurationReader(folder: folder)
+        let config = reader.read()
+        if let first = reader.problems.first { throw first }
+        return config!
+    }
+
+    /// Every problem of the account in `folder`, for `stocktake check`.
+    public static func problems(folder: String) -> [ConfigurationProblem] {
+        do {
+            var reader = try ConfigurationReader(folder: folder)
+            _ = reader.read()
+            return reader.problems
+        } catch {
+            return [error]
+        }
+    }
+
+    /// A path from the configuration, relative to the account folder unless absolute.
+    public func resolve(_ path: String) -> String {
+        Self.resolve(path, in: folder)
+    }
+
+    static func resolve(_ path: String, in folder: String) -> String {
+        path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+    }
+}
+
+extension AccountConfig {
+    /// The reconciliation this account asks for, writing into `outputDirectory`, measured against `asOf`.
+    public func request(asOf: InventoryDate, outputDirectory: String, push: Bool) -> SyncedReconcileRequest {
+        var rules = ReconciliationRules(asOf: asOf)
+        rules.tagDigits = tagDigits
+        rules.cnsDigits = cnsDigits
+        rules.staleAfterDays = staleAfterDays
+        rules.precedence = precedence
+        var reconcile = ReconcileRequest(
+            account: account.text, central: central.location, rules: rules, outputDirectory: outputDirectory)
+        reconcile.sightings = sightings
+        reconcile.registers = registers
+        reconcile.buildings = buildings
+        reconcile.columnMapping = columns
+        var request = SyncedReconcileRequest(reconcile: reconcile)
+        request.centralProvider = central.provider
+        request.push = push && pushCleaned
+        request.reportTo = push ? reportTo.flatMap { try? EndpointURL($0) } : nil
+        return request
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import StocktakeCore
+import StocktakeSync
+
+/// Reads `account.json`, collecting every problem instead of stopping at the first.
+struct ConfigurationReader {
+    let folder: String
+    let accountText: String
+    let object: [String: Any]
+    private(set) var problems: [ConfigurationProblem] = []
+
+    init(folder: String) throws(ConfigurationProblem) {
+        self.folder = folder
+        accountText = (folder as NSString).lastPathComponent
+        let path = (folder as NSString).appendingPathComponent("account.json")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationProblem(
+                account: accountText, key: "", problem: "is missing from \(folder)",
+                fix: "Create it (stocktake init \(accountText) writes a commented start).")
+        }
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw ConfigurationProblem(
+                account: accountText, key: "", problem: "is not valid JSON",
+                fix: "Check its commas, quotes and braces (a JSON validator shows the line).")
+        }
+        guard let object = parsed as? [String: Any] else {
+            throw ConfigurationProblem(
+                account: accountText, key: "", problem: "must be a JSON object",
+                fix: "Start it with { and end it with }.")
+        }
+        self.object = object
+    }
+
+    mutating func read() -> AccountConfig? {
+        guard let account = AccountName(accountText) else {
+            note(
+                "", "is in a folder whose name \(AccountName.problem(with: accountText) ?? "is not allowed")",
+                "Rename the folder under Jobs/.")
+            return nil
+        }
+        checkKeys()
+        let name = string("name") ?? accountText
+        guard let central = source() else { return nil }
+        var config = AccountConfig(folder: folder, account: account, name: name, central: central)
+        config.sightings = locations("sightings")
+        config.registers = locations("registers")
+        if let buildings = string("buildings") { config.buildings = localFile(buildings, key: "buildings") }
+        config.columns = columns()
+        config.precedence = precedence()
+        config.tagDigits = integer("rules.tagDigits", in: 1...18) ?? config.tagDigits
+        config.cnsDigits = integer("rules.cnsDigits", in: 1...18) ?? config.cnsDigits
+        config.staleAfterDays = integer("rules.staleAfterDays", in: 0...36_500) ?? config.staleAfterDays
+        config.keepRuns = integer("rules.keepRuns", in: 1...10_000) ?? config.keepRuns
+        if let shrink = number("rules.maxShrink") {
+            if (0...1).contains(shrink) {
+                config.maxShrink = shrink
+            } else {
+                note("rules.maxShrink", "must be a fraction from 0 to 1, not \(shrink)", "Write 0.2 for 20 %.")
+            }
+        }
+        if let tokenFile = string("auth.tokenFile") {
+            config.connection.tokenFile = localFile(tokenFile, key: "auth.tokenFile")
+        }
+        if let variable = string("auth.tokenVariable") { config.connection.tokenVariable = variable }
+        if let oauthFile = string("auth.oauthFile") {
+            config.connection.oauthFile = localFile(oauthFile, key: "auth.oauthFile")
+        }
+        if let caFile = string("auth.caFile") {
+            config.connection.limits.caFile = localFile(caFile, key: "auth.caFile")
+        }
+        if let seconds = integer("limits.connectTimeoutSeconds", in: 1...3600) {
+            config.connection.limits.connectTimeoutSeconds = seconds
+        }
+        if let seconds = integer("limits.timeoutSeconds", in: 1...86_400) {
+            config.connection.limits.totalTimeoutSeconds = seconds
+        }
+        if let megabytes = integer("limits.maxDownloadMB", in: 1...65_536) {
+            config.connection.limits.maximumDownloadBytes = megabytes << 20
+        }
+        if let url = endpoint("google.sheetsAPI") { config.connection.sheetsAPI = url }
+        if let url = endpoint("google.driveAPI") { config.connection.driveAPI = url }
+        config.pushCleaned = boolean("push.cleaned") ?? false
+        if let report = string("push.report"), endpoint("push.report") != nil { config.reportTo = report }
+        return config
+    }
+
+    // MARK: - Keys and types
+
+    private mutating func checkKeys() {
+        let known = AccountConfig.keys.keys.sorted()
+        for key in object.keys.sorted() {
+            guard let inner = AccountConfig.keys[key] else {
+                note(
+                    key, "is not a key stocktake knows",
+                    "Remove it or check its spelling; the keys are \(known.joined(separator: ", ")).")
+                continue
+            }
+            guard !inner.isEmpty, let nested = object[key] as? [String: Any] else { continue }
+            for child in nested.keys.sorted() where !inner.contains(child) {
+                note(
+                    "\(key).\(child)", "is not a key stocktake knows",
+                    "Remove it or check its spelling; \(key) takes \(inner.joined(separator: ", ")).")
+            }
+        }
+    }
+
+    private func value(_ path: String) -> Any? {
+        var current: Any? = object
+        for part in path.split(separator: ".") {
+            current = (current as? [String: Any])?[String(part)]
+        }
+        return current
+    }
+
+    private mutating func string(_ path: String) -> String? {
+        guard let raw = value(path) else { return nil }
+        guard let text = raw as? String else {
+            note(path, "must be a string", "Put the value in double quotes.")
+            return nil
+        }
+        return text
+    }
+
+    private mutating func integer(_ path: String, in range: ClosedRange<Int>) -> Int? {
+        guard let raw = value(path) else { return nil }
+        guard let number = raw as? NSNumber, !(raw is Bool), number.doubleValue == number.doubleValue.rounded(),
+            range.contains(number.intValue)
+        else {
+            note(
+                path, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not \(Self.show(raw))",
+                "Fix the value.")
+            return nil
+        }
+        return number.intValue
+    }
+
+    private mutating func number(_ path: String) -> Double? {
+        guard let raw = value(path) else { return nil }
+        guard let number = raw as? NSNumber, !(raw is Bool) else {
+            note(path, "must be a number, not \(Self.show(raw))", "Fix the value.")
+            return nil
+        }
+        return number.doubleValue
+    }
+
+    private mutating func boolean(_ path: String) -> Bool? {
+        guard let raw = value(path) else { return nil }
+        guard let flag = raw as? Bool else {
+            note(path, "must be true or false, not \(Self.show(raw))", "Write true or false without quotes.")
+            return nil
+        }
+        return flag
+    }
+
+    private mutating func endpoint(_ path: String) -> EndpointURL? {
+        guard let text = string(path) else { return nil }
+        do {
+            return try EndpointURL(text)
+        } catch {
+            note(path, "cannot be used: \(error)", "Give an https:// URL.")
+            return nil
+        }
+    }
+
+    private static func show(_ value: Any) -> String {
+        if let text = value as? String { return "\"\(text)\"" }
+        if value is [Any] { return "a list" }
+        if value is [String: Any] { return "an object" }
+        return "\(value)"
+    }
+
+    // MARK: - Sources
+
+    private mutating func source() -> AccountConfig.Source? {
+        guard let raw = value("central") else {
+            note("central", "is missing", "Name the central sheet: {\"provider\": \"file\", \"url\": \"central.csv\"}.")
+            return nil
+        }
+        let provider: String?
+        let url: String
+        if let text = raw as? String {
+            provider = nil
+            url = text
+        } else if raw is [String: Any] {
+            provider = string("central.provider")
+            guard let text = string("central.url") else {
+                if value("central.url") == nil {
+                    note("central.url", "is missing", "Give the central sheet's path or address.")
+                }
+                return nil
+            }
+            url = text
+        } else {
+            note(
+                "central", "must be an object or a string", "Write {\"provider\": \"file\", \"url\": \"central.csv\"}.")
+            return nil
+        }
+        if let provider, !SheetLocation.providers.contains(provider) {
+            note(
+                "central.provider", "is \"\(provider)\", which stocktake does not know",
+                "Use one of \(SheetLocation.providers.joined(separator: ", ")).")
+            return nil
+        }
+        let location = checkedLocation(url, provider: provider, key: "central")
+        return location.map { AccountConfig.Source(provider: provider, location: $0) }
+    }
+
+    private mutating func locations(_ key: String) -> [String] {
+        guard let raw = value(key) else { return [] }
+        guard let list = raw as? [Any] else {
+            note(key, "must be a list", "Write [\"folder/\", \"https://…/sheet.csv\"].")
+            return []
+        }
+        var result: [String] = []
+        for (index, entry) in list.enumerated() {
+            guard let text = entry as? String else {
+                note("\(key)[\(index)]", "must be a string", "Give a path or an address in double quotes.")
+                continue
+            }
+            if let location = checkedLocation(text, provider: nil, key: "\(key)[\(index)]") { result.append(location) }
+        }
+        return result
+    }
+
+    /// A location with local paths resolved against the account folder and checked to exist.
+    private mutating func checkedLocation(_ text: String, provider: String?, key: String) -> String? {
+        let location: SheetLocation
+        do {
+            location = try SheetLocation(text, provider: provider)
+        } catch {
+            note(key, "cannot be used: \(error)", "Give a path, an https:// URL or a Google address.")
+            return nil
+        }
+        guard case .file(let path) = location else { return text }
+        return localFile(path, key: key)
+    }
+
+    private mutating func localFile(_ path: String, key: String) -> String? {
+        let resolved = AccountConfig.resolve(path, in: folder)
+        guard FileManager.default.fileExists(atPath: resolved) else {
+            note(
+                key, "names \(resolved), which does not exist",
+                "Fix the path (relative to \(folder)) or create the file.")
+            return nil
+        }
+        return resolved
+    }
+
+    // MARK: - Mappings
+
+    private mutating func columns() -> [String: ColumnTarget] {
+        guard let raw = value("columns") else { return [:] }
+        guard let pairs = raw as? [String: Any] else {
+            note("columns", "must be an object of column → field", "Write {\"Asset #\": \"vt_tag\"}.")
+            return [:]
+        }
+        var result: [String: ColumnTarget] = [:]
+        for (header, target) in pairs.sorted(by: { $0.key < $1.key }) {
+            guard let name = target as? String, let mapped = ColumnTarget(mappingName: name) else {
+                note(
+                    "columns.\(header)", "maps to \(Self.show(target)), which is not a field",
+                    "Use one of \(CanonicalField.allCases.map(\.rawValue).joined(separator: ", ")), gps or ignore.")
+                continue
+            }
+            result[header] = mapped
+        }
+        return result
+    }
+
+    private mutating func precedence() -> [CanonicalField: FieldPrecedence] {
+        guard let raw = value("precedence") else { return [:] }
+        guard let pairs = raw as? [String: Any] else {
+            note(
+                "precedence", "must be an object of field → list of sources",
+                "Write {\"room\": [\"survey\", \"central\"]}.")
+            return [:]
+        }
+        var result: [CanonicalField: FieldPrecedence] = [:]
+        for (key, order) in pairs.sorted(by: { $0.key < $1.key }) {
+            guard let field = CanonicalField(rawValue: key) else {
+                note("precedence.\(key)", "is not a field", "Use a field name such as room or custodian.")
+                continue
+            }
+            guard let selectors = order as? [String] else {
+                note("precedence.\(key)", "must be a list of sources", "Write [\"survey\", \"central\"].")
+                continue
+            }
+            result[field] = FieldPrecedence(selectors)
+        }
+        return result
+    }
+
+    private mutating func note(_ key: String, _ problem: String, _ fix: String) {
+        problems.append(ConfigurationProblem(account: accountText, key: key, problem: problem, fix: fix))
+    }
+}

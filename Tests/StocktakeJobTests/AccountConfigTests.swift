@@ -1,0 +1,178 @@
+import Foundation
+import StocktakeCore
+import StocktakeJob
+import StocktakeSync
+import Testing
+
+@Suite("Account configuration: Jobs/<account>/account.json")
+struct AccountConfigTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// A temporary Jobs folder holding one account with `json` and the files it names.
+    final class Jobs {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID().uuidString)").path
+
+        func account(_ name: String, _ json: String, files: [String: String] = ["central.csv": "VT Tag\n1\n"])
+            -> String
+        {
+            let folder = (root as NSString).appendingPathComponent(name)
+            try! FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try! json.write(toFile: folder + "/account.json", atomically: true, encoding: .utf8)
+            for (file, text) in files {
+                let path = (folder as NSString).appendingPathComponent(file)
+                try! FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try! text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            return folder
+        }
+
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    @Test(arguments: ["vt-nis", "acme-clinic"])
+    func theShippedAccountsAreValid(account: String) throws {
+        let folder = Self.repository + "/Jobs/" + account
+        #expect(AccountConfig.problems(folder: folder) == [])
+        let config = try AccountConfig.load(folder: folder)
+        #expect(config.account.text == account)
+        #expect(FileManager.default.fileExists(atPath: config.central.location))
+    }
+
+    @Test func theClinicUsesItsOwnColumnsDigitsAndPrecedence() throws {
+        let config = try AccountConfig.load(folder: Self.repository + "/Jobs/acme-clinic")
+        #expect(config.name == "Acme Clinic Network")
+        #expect(config.tagDigits == 7)
+        #expect(config.cnsDigits == 5)
+        #expect(config.columns["Equipment No"] == .field(.vtTag))
+        #expect(config.precedence[.room] == FieldPrecedence(["north", "south", "central"]))
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("acme-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let request = config.request(
+            asOf: InventoryDate(year: 2026, month: 11, day: 20)!, outputDirectory: output, push: false)
+        let (result, _) = try ReconcileJob.run(request.reconcile, log: Log(account: "acme-clinic", isEnabled: false))
+        let found = result.discrepancies.map { "\($0.code.rawValue) \($0.vtTag?.description ?? "") \($0.value)" }
+        #expect(
+            found.sorted() == [
+                "FIELD_CONFLICT 0100002 WARD 3", "MISSING 0100007 ", "MISSING 0100008 ", "NO_CNS 0100007 ",
+                "STALE 0100006 2025-12-01", "UNRECORDED 0100009 ",
+            ])
+        #expect(result.inputs.allSatisfy { $0.unmapped.isEmpty || $0.file.displayName == "equipment.csv" })
+    }
+
+    @Test func unknownKeysWrongTypesAndMissingFilesAreAllReported() {
+        let jobs = Jobs()
+        let folder = jobs.account(
+            "acme",
+            """
+            {"central": {"provider": "file", "url": "central.csv"}, "colums": {}, "rules": {"tagDigits": "six",
+             "maxShrink": 2}, "registers": ["missing.csv"], "push": {"cleaned": "yes", "reprot": "x"}}
+            """)
+        let problems = AccountConfig.problems(folder: folder).map(\.description)
+        #expect(
+            problems.contains(
+                "Account acme: \"colums\" is not a key stocktake knows. Remove it or check its spelling; the keys are "
+                    + "auth, buildings, central, columns, google, limits, name, precedence, push, registers, rules, "
+                    + "sightings."))
+        #expect(
+            problems.contains(
+                "Account acme: \"push.reprot\" is not a key stocktake knows. Remove it or check its spelling; push "
+                    + "takes cleaned, report."))
+        #expect(
+            problems.contains(
+                "Account acme: \"rules.tagDigits\" must be a whole number from 1 to 18, not \"six\". Fix the value."))
+        #expect(
+            problems.contains(
+                "Account acme: \"rules.maxShrink\" must be a fraction from 0 to 1, not 2.0. Write 0.2 for 20 %."))
+        #expect(
+            problems.contains(
+                "Account acme: \"push.cleaned\" must be true or false, not \"yes\". Write true or false without quotes."
+            ))
+        #expect(
+            problems.contains(
+                "Account acme: \"registers[0]\" names \(folder)/missing.csv, which does not exist. Fix the path "
+                    + "(relative to \(folder)) or create the file."))
+        #expect(problems.count == 6)
+    }
+
+    @Test func theFirstProblemIsThrownWithExitStatus78() {
+        let jobs = Jobs()
+        let folder = jobs.account("acme", #"{"central": "nowhere.csv"}"#)
+        #expect(throws: ConfigurationProblem.self) { try AccountConfig.load(folder: folder) }
+        do {
+            _ = try AccountConfig.load(folder: folder)
+        } catch {
+            #expect(error.exitStatus.rawValue == 78)
+            #expect(error.key == "central")
+        }
+    }
+
+    @Test(arguments: [
+        (
+            "not json",
+            "Account acme: account.json is not valid JSON. Check its commas, quotes and braces (a JSON validator shows the line)."
+        ),
+        ("[1]", "Account acme: account.json must be a JSON object. Start it with { and end it with }."),
+        (
+            "{}",
+            "Account acme: \"central\" is missing. Name the central sheet: {\"provider\": \"file\", \"url\": \"central.csv\"}."
+        ),
+        (
+            #"{"central": {"provider": "ftp", "url": "x"}}"#,
+            "Account acme: \"central.provider\" is \"ftp\", which stocktake does not know. Use one of file, https, google-sheets, google-drive."
+        ),
+        (
+            #"{"central": "central.csv", "columns": {"Asset #": "tag"}}"#,
+            "Account acme: \"columns.Asset #\" maps to \"tag\", which is not a field. Use one of vt_tag, cns_number, serial_number, mac_address, model, description, building, room, mount, custodian, latitude, longitude, last_seen, stock_number, gps or ignore."
+        ),
+        (
+            #"{"central": "central.csv", "push": {"report": "http://files.example.org/r/"}}"#,
+            "Account acme: \"push.report\" cannot be used: http://files.example.org/r/ uses plain http, which would send credentials unencrypted. Use https:// (plain http is only allowed to this machine). Give an https:// URL."
+        ),
+    ])
+    func mistakesAreNamedWithTheirFix(json: String, message: String) {
+        let jobs = Jobs()
+        let folder = jobs.account("acme", json)
+        #expect(AccountConfig.problems(folder: folder).map(\.description) == [message])
+    }
+
+    @Test func aMissingAccountFileAndABadFolderName() {
+        let jobs = Jobs()
+        let empty = (jobs.root as NSString).appendingPathComponent("empty")
+        try? FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        #expect(
+            AccountConfig.problems(folder: empty).map(\.description) == [
+                "Account empty: account.json is missing from \(empty). Create it (stocktake init empty writes a commented start)."
+            ])
+        let odd = jobs.account("bad name", #"{"central": "central.csv"}"#)
+        #expect(
+            AccountConfig.problems(folder: odd).map(\.description) == [
+                "Account bad name: account.json is in a folder whose name may only hold letters, digits, '-', '_' and '.'. Rename the folder under Jobs/."
+            ])
+    }
+
+    @Test func pathsAreRelativeToTheAccountFolderAndURLsStayAsTheyAre() throws {
+        let jobs = Jobs()
+        let folder = jobs.account(
+            "acme",
+            """
+            {"central": {"provider": "https", "url": "dav.example.org/acme/central.csv"},
+             "sightings": ["scans/", "gsheets:1AbC"], "auth": {"tokenFile": "secrets/token"},
+             "push": {"cleaned": true, "report": "https://files.example.org/reports/acme/"}}
+            """,
+            files: ["scans/a.csv": "Tag\n1\n", "secrets/token": "t"])
+        let config = try AccountConfig.load(folder: folder)
+        #expect(config.central == .init(provider: "https", location: "dav.example.org/acme/central.csv"))
+        #expect(config.sightings == [folder + "/scans/", "gsheets:1AbC"])
+        #expect(config.connection.tokenFile == folder + "/secrets/token")
+        let request = config.request(
+            asOf: InventoryDate(year: 2026, month: 1, day: 1)!, outputDirectory: "/tmp/o", push: true)
+        #expect(request.push)
+        #expect(request.centralProvider == "https")
+        #expect(request.reportTo?.description == "https://files.example.org/reports/acme/")
+        #expect(
+            !config.request(asOf: InventoryDate(year: 2026, month: 1, day: 1)!, outputDirectory: "/tmp/o", push: false)
+                .push)
+    }
+}
