@@ -59,6 +59,13 @@ public struct SyncedReconcileJob: Sendable {
         var failures: [SyncError] = []
         if request.push, let provider = centralProvider, let pulled = pulledCentral {
             do throws(SyncError) {
+                let pulledRows = reconciliation.inputs.first { $0.file.role == .central }?.rows ?? 0
+                let cleanedRows = reconciliation.assets.count
+                if Double(cleanedRows) < Double(pulledRows) * (1 - request.maxShrink) {
+                    throw SyncError.shrinkRefused(
+                        account: session.account, url: provider.location, pulledRows: pulledRows,
+                        cleanedRows: cleanedRows, limit: request.maxShrink)
+                }
                 try provider.push(CleanedTable.csv(reconciliation), over: pulled)
                 details.pushes.append("cleaned.csv → \(provider.location)")
                 log("pushed cleaned.csv to \(provider.location)")

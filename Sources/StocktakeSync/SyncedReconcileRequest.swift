@@ -10,6 +10,8 @@ public struct SyncedReconcileRequest: Sendable {
     public var push = false
     /// A folder URL every output file is uploaded to after the run.
     public var reportTo: EndpointURL?
+    /// A push that would leave the central sheet with fewer than `1 - maxShrink` of its rows is refused.
+    public var maxShrink = 0.2
 
     public init(reconcile: ReconcileRequest) {
         self.reconcile = reconcile

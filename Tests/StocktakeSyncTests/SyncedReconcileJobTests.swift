@@ -211,3 +211,31 @@ struct EditingProvider: SheetProvider {
         try sheet.push(bytes, over: pulled)
     }
 }
+
+@Suite("Synced reconciliation: never shrink the central sheet by accident")
+struct SyncedShrinkTests {
+    @Test func aPushThatWouldDropTooManyRowsIsRefused() throws {
+        var fixture = try SyncedReconcileJobTests.Fixture()
+        fixture.request.push = true
+        // Three central rows are one repeated row: the cleaned sheet has 004512 and the survey's unrecorded 004513,
+        // two rows where the pulled sheet had three.
+        fixture.central.edit("VT Tag,Serial\n004512,CNF123\n004512,CNF123\n004512,CNF123\n")
+        fixture.request.maxShrink = 0.2
+        let outcome = try fixture.job().run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(
+            outcome.failures == [
+                .shrinkRefused(
+                    account: "acme", url: "https://dav.example.org/central.csv", pulledRows: 3, cleanedRows: 2,
+                    limit: 0.2)
+            ])
+        #expect(outcome.details.exitStatus == .temporaryFailure)
+        #expect(
+            fixture.central.text == "VT Tag,Serial\n004512,CNF123\n004512,CNF123\n004512,CNF123\n", "nothing written")
+        #expect(fixture.central.pushes == 0)
+        #expect(
+            outcome.failures.first?.description
+                == "Account acme: pushing to https://dav.example.org/central.csv would shrink it from 3 to 2 rows, "
+                + "more than the 20 % the account allows, so nothing was written. Check the sources, or raise "
+                + "rules.maxShrink if the shrink is real.")
+    }
+}
