@@ -1,0 +1,21 @@
+import StocktakeCore
+
+/// What one `stocktake run` covers and how.
+public struct NightlyRunOptions: Sendable {
+    /// The folder of account folders.
+    public var jobs = "Jobs"
+    /// The folder of per-account state (runs, latest, locks, pending pushes).
+    public var state = "state"
+    /// Only these accounts, when given.
+    public var accounts: [String] = []
+    public var asOf = InventoryDate.today()
+    /// Whether pushes and report uploads are made (`--no-push` turns them off).
+    public var push = true
+    /// Check and reconcile, but write no state and push nothing (`--dry-run`).
+    public var dryRun = false
+    public var shard: Shard?
+    /// Accounts reconciled at once.
+    public var parallel = 2
+
+    public init() {}
+}
