@@ -86,14 +86,7 @@ public struct AccountState: Sendable {
 
     /// Every run folder, oldest first; folders of `runs/` whose names are not run ids are left out.
     public func runs() throws(AccountStateError) -> [RunFolder] {
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: runsPath)
-        } catch {
-            let code = Self.systemCode(of: error)
-            if code == ENOENT { return [] }
-            throw .cannotRead(account: account, path: runsPath, reason: Self.reason(of: error, code: code))
-        }
+        guard let names = try names(in: runsPath) else { return [] }
         return names.filter { RunFolder.isRunID($0) && Self.isFolder(runsPath + "/" + $0) }
             .map { RunFolder(path: runsPath + "/" + $0, id: $0) }
             .sorted()
@@ -139,12 +132,7 @@ public struct AccountState: Sendable {
         let kept = latest?.id
         var removed: [String] = []
         for run in all.prefix(max(0, all.count - max(0, count))) where run.id != kept {
-            do {
-                try FileManager.default.removeItem(atPath: run.path)
-            } catch {
-                throw .cannotRemove(
-                    account: account, path: run.path, reason: Self.reason(of: error, code: Self.systemCode(of: error)))
-            }
+            try removeTree(run.path)
             removed.append(run.id)
         }
         return removed
@@ -212,7 +200,7 @@ public struct AccountState: Sendable {
 
     /// Removes `latest.partial-*` links that runs killed between making and renaming them left behind.
     private func removeLeftoverLinks() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return }
+        guard let names = try? names(in: path) else { return }
         for name in names where name.hasPrefix("latest.partial-") {
             var information = stat()
             let entry = path + "/" + name
@@ -233,23 +221,39 @@ public struct AccountState: Sendable {
         return stat(path, &information) == 0 && (information.st_mode & S_IFMT) == S_IFDIR
     }
 
-    /// The `errno` behind a Foundation file error, or 0 when it carries none.
-    private static func systemCode(of error: any Error) -> Int32 {
-        let wrapped = error as NSError
-        if wrapped.domain == NSPOSIXErrorDomain { return Int32(wrapped.code) }
-        if let underlying = wrapped.userInfo[NSUnderlyingErrorKey] as? NSError,
-            underlying.domain == NSPOSIXErrorDomain
-        {
-            return Int32(underlying.code)
+    /// The names in `folder` (without `.` and `..`), or `nil` when it does not exist.
+    private func names(in folder: String) throws(AccountStateError) -> [String]? {
+        guard let stream = opendir(folder) else {
+            let code = errno
+            if code == ENOENT { return nil }
+            throw .cannotRead(account: account, path: folder, reason: AccountStateError.reason(for: code))
         }
-        switch CocoaError.Code(rawValue: wrapped.code) {
-        case .fileReadNoSuchFile, .fileNoSuchFile: return ENOENT
-        case .fileReadNoPermission, .fileWriteNoPermission: return EACCES
-        default: return 0
+        defer { closedir(stream) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(stream) else {
+                let code = errno
+                if code == 0 { return names }
+                throw .cannotRead(account: account, path: folder, reason: AccountStateError.reason(for: code))
+            }
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
         }
     }
 
-    private static func reason(of error: any Error, code: Int32) -> String {
-        code != 0 ? AccountStateError.reason(for: code) : (error as NSError).localizedDescription
+    /// Removes `entry` and, when it is a folder (not a link to one), everything in it.
+    private func removeTree(_ entry: String) throws(AccountStateError) {
+        var information = stat()
+        if lstat(entry, &information) == 0 && (information.st_mode & S_IFMT) == S_IFDIR {
+            for name in try names(in: entry) ?? [] { try removeTree(entry + "/" + name) }
+            guard rmdir(entry) == 0 || errno == ENOENT else {
+                throw .cannotRemove(account: account, path: entry, reason: AccountStateError.reason(for: errno))
+            }
+        } else if unlink(entry) != 0 && errno != ENOENT {
+            throw .cannotRemove(account: account, path: entry, reason: AccountStateError.reason(for: errno))
+        }
     }
 }

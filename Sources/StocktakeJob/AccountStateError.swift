@@ -55,7 +55,7 @@ public enum AccountStateError: Error, Equatable, CustomStringConvertible {
         case EROFS: "the file system is read-only"
         case EACCES, EPERM: "permission denied"
         case ENOENT: "the folder does not exist"
-        case ENOTDIR: "a part of the path is a file, not a folder"
+        case ENOTDIR: "a file is where a folder should be"
         default: String(cString: strerror(code)).lowercased()
         }
     }

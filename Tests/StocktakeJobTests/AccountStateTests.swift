@@ -73,9 +73,19 @@ import Testing
         let state = root.state()
         let runs = try (0..<5).map { try state.newRun(startedAt: start.addingTimeInterval(Double($0) * 86_400)) }
         try state.markLatest(runs[4])
+        // The oldest run holds files, a folder and a link to a folder outside, which must survive.
+        let outside = root.path + "/outside"
+        #expect(mkdir(outside, 0o755) == 0)
+        #expect(FileManager.default.createFile(atPath: outside + "/keep.csv", contents: Data("a\n".utf8)))
+        #expect(FileManager.default.createFile(atPath: runs[0].path(of: "cleaned.csv"), contents: Data("a\n".utf8)))
+        #expect(mkdir(runs[0].path(of: "pulled"), 0o700) == 0)
+        #expect(FileManager.default.createFile(atPath: runs[0].path(of: "pulled/central.csv"), contents: nil))
+        #expect(symlink(outside, runs[0].path(of: "outside")) == 0)
         let removed = try state.prune(keeping: 3)
         #expect(removed == [runs[0].id, runs[1].id])
         #expect(try state.runs() == Array(runs[2...]))
+        #expect(TemporaryStateRoot.mode(of: runs[0].path) == nil)
+        #expect(FileManager.default.contents(atPath: outside + "/keep.csv") == Data("a\n".utf8))
         #expect(try state.prune(keeping: 3) == [])
     }
 
@@ -103,7 +113,7 @@ import Testing
         #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
         let state = AccountState(root: file + "/state", account: AccountName("vt-nis")!)
         let expected = AccountStateError.cannotCreate(
-            account: AccountName("vt-nis")!, path: file + "/state", reason: "a part of the path is a file, not a folder"
+            account: AccountName("vt-nis")!, path: file + "/state", reason: "a file is where a folder should be"
         )
         #expect(throws: expected) { try state.newRun(startedAt: start) }
         #expect(throws: expected) { try state.lock() }
@@ -112,7 +122,7 @@ import Testing
         }
         #expect(
             expected.description
-                == "Account vt-nis: cannot create the folder \(file)/state (a part of the path is a file, not a folder); "
+                == "Account vt-nis: cannot create the folder \(file)/state (a file is where a folder should be); "
                 + "check that the state folder is a writable folder, or choose another one with --state.")
         #expect(expected.exitStatus == .cannotCreate)
     }
@@ -142,6 +152,21 @@ import Testing
                 account: state.account, path: state.pendingPushPath, reason: "permission denied")
         ) {
             try state.recordPendingPush(PendingPush(since: start, runID: "r", target: "t", reason: "x"))
+        }
+    }
+}
+
+extension AccountStateTests {
+    @Test func aFileInPlaceOfTheRunsFolderIsAClearError() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        _ = try state.lock()
+        #expect(FileManager.default.createFile(atPath: state.runsPath, contents: nil))
+        #expect(
+            throws: AccountStateError.cannotRead(
+                account: state.account, path: state.runsPath, reason: "a file is where a folder should be")
+        ) {
+            try state.runs()
         }
     }
 }
