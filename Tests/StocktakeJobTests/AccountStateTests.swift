@@ -1,0 +1,172 @@
+import Foundation
+import StocktakeCore
+import StocktakeJob
+import Testing
+
+@Suite struct AccountStateTests {
+    private let start = Date(timeIntervalSince1970: 1_795_400_100)
+
+    @Test func pathsLieUnderTheRootInTheAccountsFolder() {
+        let state = AccountState(root: "/var/lib/stocktake/", account: AccountName("acme")!)
+        #expect(state.path == "/var/lib/stocktake/acme")
+        #expect(state.lockPath == "/var/lib/stocktake/acme/lock")
+        #expect(state.runsPath == "/var/lib/stocktake/acme/runs")
+        #expect(state.latestPath == "/var/lib/stocktake/acme/latest")
+        #expect(state.pendingPushPath == "/var/lib/stocktake/acme/pending-push.json")
+        #expect(AccountState(root: "/", account: AccountName("acme")!).path == "/acme")
+    }
+
+    @Test func createsTheRootAndAPrivateAccountFolder() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        #expect(TemporaryStateRoot.mode(of: state.path) == nil)
+        _ = try state.newRun(startedAt: start)
+        #expect(TemporaryStateRoot.mode(of: root.path + "/state") != nil)
+        #expect(TemporaryStateRoot.mode(of: state.path) == 0o700)
+        #expect(TemporaryStateRoot.mode(of: state.runsPath) == 0o700)
+    }
+
+    @Test func latestPointsAtTheMarkedRun() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let first = try state.newRun(startedAt: start)
+        let second = try state.newRun(startedAt: start.addingTimeInterval(60))
+        try state.markLatest(first)
+        #expect(state.latest == first)
+        try state.markLatest(second)
+        #expect(state.latest == second)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: state.latestPath) == "runs/" + second.id)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path).sorted() == ["latest", "runs"])
+    }
+
+    @Test func aRunKilledBeforeTheSwapLeavesThePreviousLatest() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let previous = try state.newRun(startedAt: start)
+        try state.markLatest(previous)
+        // A killed run made its temporary link but never renamed it over `latest`.
+        let interrupted = try state.newRun(startedAt: start.addingTimeInterval(60))
+        #expect(symlink("runs/" + interrupted.id, state.latestPath + ".partial-999999") == 0)
+        #expect(state.latest == previous)
+
+        let next = try state.newRun(startedAt: start.addingTimeInterval(120))
+        try state.markLatest(next)
+        #expect(state.latest == next)
+        #expect(TemporaryStateRoot.mode(of: state.latestPath + ".partial-999999") == nil)
+    }
+
+    @Test func danglingOrForeignLatestIsNoRun() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let run = try state.newRun(startedAt: start)
+        try state.markLatest(run)
+        try FileManager.default.removeItem(atPath: run.path)
+        #expect(state.latest == nil)
+        _ = try state.newRun(startedAt: start)
+        unlink(state.latestPath)
+        #expect(symlink("/tmp", state.latestPath) == 0)
+        #expect(state.latest == nil)
+    }
+
+    @Test func pruneKeepsTheNewestRuns() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let runs = try (0..<5).map { try state.newRun(startedAt: start.addingTimeInterval(Double($0) * 86_400)) }
+        try state.markLatest(runs[4])
+        // The oldest run holds files, a folder and a link to a folder outside, which must survive.
+        let outside = root.path + "/outside"
+        #expect(mkdir(outside, 0o755) == 0)
+        #expect(FileManager.default.createFile(atPath: outside + "/keep.csv", contents: Data("a\n".utf8)))
+        #expect(FileManager.default.createFile(atPath: runs[0].path(of: "cleaned.csv"), contents: Data("a\n".utf8)))
+        #expect(mkdir(runs[0].path(of: "pulled"), 0o700) == 0)
+        #expect(FileManager.default.createFile(atPath: runs[0].path(of: "pulled/central.csv"), contents: nil))
+        #expect(symlink(outside, runs[0].path(of: "outside")) == 0)
+        let removed = try state.prune(keeping: 3)
+        #expect(removed == [runs[0].id, runs[1].id])
+        #expect(try state.runs() == Array(runs[2...]))
+        #expect(TemporaryStateRoot.mode(of: runs[0].path) == nil)
+        #expect(FileManager.default.contents(atPath: outside + "/keep.csv") == Data("a\n".utf8))
+        #expect(try state.prune(keeping: 3) == [])
+    }
+
+    @Test func pruneNeverRemovesLatest() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let runs = try (0..<4).map { try state.newRun(startedAt: start.addingTimeInterval(Double($0) * 86_400)) }
+        try state.markLatest(runs[0])
+        #expect(try state.prune(keeping: 1) == [runs[1].id, runs[2].id])
+        #expect(try state.runs() == [runs[0], runs[3]])
+        #expect(state.latest == runs[0])
+    }
+
+    @Test func pruneKeepsThirtyByDefault() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let runs = try (0..<32).map { _ in try state.newRun(startedAt: start) }
+        #expect(try state.prune() == [runs[0].id, runs[1].id])
+        #expect(try state.runs().count == 30)
+    }
+
+    @Test func aStateRootUnderAFileIsAClearError() throws {
+        let root = TemporaryStateRoot()
+        let file = root.path + "/file"
+        #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+        let state = AccountState(root: file + "/state", account: AccountName("vt-nis")!)
+        let expected = AccountStateError.cannotCreate(
+            account: AccountName("vt-nis")!, path: file + "/state", reason: "a file is where a folder should be"
+        )
+        #expect(throws: expected) { try state.newRun(startedAt: start) }
+        #expect(throws: expected) { try state.lock() }
+        #expect(throws: expected) {
+            try state.recordPendingPush(PendingPush(since: start, runID: "r", target: "t", reason: "x"))
+        }
+        #expect(
+            expected.description
+                == "Account vt-nis: cannot create the folder \(file)/state (a file is where a folder should be); "
+                + "check that the state folder is a writable folder, or choose another one with --state.")
+        #expect(expected.exitStatus == .cannotCreate)
+    }
+
+    @Test func aFileInPlaceOfTheAccountFolderIsAClearError() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        #expect(mkdir(state.root, 0o755) == 0)
+        #expect(FileManager.default.createFile(atPath: state.path, contents: nil))
+        #expect(
+            throws: AccountStateError.cannotCreate(
+                account: state.account, path: state.path, reason: "a file is in the way")
+        ) {
+            try state.lock()
+        }
+    }
+
+    @Test(.enabled(if: getuid() != 0, "root may write into read-only folders"))
+    func aReadOnlyStateFolderIsAClearError() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        _ = try state.newRun(startedAt: start)
+        #expect(chmod(state.path, 0o500) == 0)
+        defer { chmod(state.path, 0o700) }
+        #expect(
+            throws: AccountStateError.cannotWrite(
+                account: state.account, path: state.pendingPushPath, reason: "permission denied")
+        ) {
+            try state.recordPendingPush(PendingPush(since: start, runID: "r", target: "t", reason: "x"))
+        }
+    }
+}
+
+extension AccountStateTests {
+    @Test func aFileInPlaceOfTheRunsFolderIsAClearError() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        _ = try state.lock()
+        #expect(FileManager.default.createFile(atPath: state.runsPath, contents: nil))
+        #expect(
+            throws: AccountStateError.cannotRead(
+                account: state.account, path: state.runsPath, reason: "a file is where a folder should be")
+        ) {
+            try state.runs()
+        }
+    }
+}
