@@ -7,6 +7,7 @@ let overview = """
     Usage:
         stocktake reconcile --central FILE [--sighting FILE|DIR]... [--register FILE|DIR]... --out DIR [...]
         stocktake inspect FILE [--columns FILE] [--rows] [--json]
+        stocktake run [--jobs DIR] [--state DIR] [--account NAME]... [--shard I/N] [--parallel N] [...]
         stocktake --version
 
     Run 'stocktake COMMAND --help' for a command's options.
@@ -15,6 +16,7 @@ let overview = """
 let commands: [String: (usage: String, run: ([String]) throws -> Void)] = [
     "reconcile": (ReconcileCommand.usage, ReconcileCommand.run),
     "inspect": (InspectCommand.usage, InspectCommand.run),
+    "run": (RunCommand.usage, RunCommand.run),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

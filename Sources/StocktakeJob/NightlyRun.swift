@@ -1,0 +1,175 @@
+import Dispatch
+import Foundation
+import StocktakeCore
+import StocktakeSync
+
+/// The nightly job: every account under `Jobs/`, each in isolation, in parallel.
+///
+/// For each account: check its configuration, take its lock, make a run folder, pull → reconcile → push into it,
+/// point `latest` at it, and keep the last runs. A failing account never stops another; a push that fails is
+/// recorded and tried again on the next run.
+public enum NightlyRun {
+    /// Runs the accounts `options` selects and returns one outcome per account, in name order.
+    public static func run(_ options: NightlyRunOptions) -> [AccountOutcome] {
+        let names = accounts(options)
+        let outcomes = ResultBox(count: names.count)
+        let gate = DispatchSemaphore(value: max(1, options.parallel))
+        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+            gate.wait()
+            defer { gate.signal() }
+            outcomes[index] = runAccount(names[index], options: options)
+        }
+        return (0..<names.count).map { outcomes[$0]! }
+    }
+
+    /// The exit status of a whole run: 78 when a configuration is wrong, else 75 when any account failed, was
+    /// skipped or has a push pending, else 0.
+    public static func exitStatus(_ outcomes: [AccountOutcome]) -> ExitStatus {
+        if outcomes.contains(where: { $0.status == .configuration }) { return .configuration }
+        if outcomes.contains(where: { $0.status != .success }) { return .temporaryFailure }
+        return .success
+    }
+
+    /// The account folders to run: every folder under `jobs` (or the named ones), in this shard.
+    static func accounts(_ options: NightlyRunOptions) -> [String] {
+        let all = ((try? FileManager.default.contentsOfDirectory(atPath: options.jobs)) ?? [])
+            .filter { name in
+                var directory: ObjCBool = false
+                let path = (options.jobs as NSString).appendingPathComponent(name)
+                return !name.hasPrefix(".") && FileManager.default.fileExists(atPath: path, isDirectory: &directory)
+                    && directory.boolValue
+            }
+        let wanted = options.accounts.isEmpty ? all : options.accounts
+        return wanted.sorted().filter { name in
+            guard let shard = options.shard else { return true }
+            guard let account = AccountName(name) else { return shard.index == 0 }
+            return shard.contains(account)
+        }
+    }
+
+    static func runAccount(_ folderName: String, options: NightlyRunOptions) -> AccountOutcome {
+        let log = Log(account: folderName)
+        let folder = (options.jobs as NSString).appendingPathComponent(folderName)
+        let config: AccountConfig
+        do {
+            config = try AccountConfig.load(folder: folder)
+        } catch {
+            log("skipped: \(error)")
+            return AccountOutcome(account: folderName, status: .configuration, push: "skipped: \(error)")
+        }
+        let state = AccountState(root: options.state, account: config.account)
+        let lock: AccountLock?
+        do {
+            lock = try state.lock()
+        } catch {
+            log("skipped: \(error)")
+            return AccountOutcome(account: folderName, status: error.exitStatus, push: "skipped: \(error)")
+        }
+        guard let lock else {
+            log("skipped: another run holds the lock on \(state.lockPath)")
+            return AccountOutcome(
+                account: folderName, status: .temporaryFailure, push: "skipped: another run holds its lock")
+        }
+        defer { lock.unlock() }
+        let pending = state.pendingPush
+        let started = Date()
+        let run: RunFolder
+        do {
+            run = try state.newRun(startedAt: started)
+        } catch {
+            log("failed: \(error)")
+            return AccountOutcome(account: folderName, status: error.exitStatus, push: "not run: \(error)")
+        }
+        var request = config.request(
+            asOf: options.asOf, outputDirectory: run.path, push: options.push && !options.dryRun)
+        request.maxShrink = config.maxShrink
+        var outcome = AccountOutcome(account: folderName, status: .success, push: "no push")
+        do {
+            let factory = try config.connection.factory(
+                account: folderName, locations: try locations(config, request), reportTo: request.reportTo)
+            let uploader = ReportUploader(session: factory.session)
+            let job = SyncedReconcileJob(
+                session: factory.session,
+                makeProvider: { location throws(SyncError) in factory.provider(for: location) },
+                uploadReports: { files, target throws(SyncError) in try uploader.upload(files, to: target) })
+            let result = try job.run(request, log: log)
+            outcome.assets = result.reconciliation.assets.count
+            outcome.errors = result.reconciliation.count(Severity.error)
+            outcome.warnings = result.reconciliation.count(.warning)
+            outcome.report = result.details.path(of: "report.html")
+            outcome.status = result.details.exitStatus
+            outcome.push = pushSummary(result, request: request, pending: pending)
+            if !options.dryRun {
+                try state.markLatest(run)
+                _ = try state.prune(keeping: config.keepRuns)
+                try updatePending(state, result: result, run: run, request: request, pending: pending, started: started)
+            }
+        } catch let error as any UserFacingError {
+            log("failed: \(error)")
+            outcome.status = error.exitStatus == .success ? .temporaryFailure : error.exitStatus
+            if outcome.status != .configuration && outcome.status != .noPermission {
+                outcome.status = .temporaryFailure
+            }
+            outcome.push = "failed: \(error)"
+        } catch {
+            log("failed: \(error)")
+            outcome.status = .temporaryFailure
+            outcome.push = "failed: \(error)"
+        }
+        return outcome
+    }
+
+    private static func locations(_ config: AccountConfig, _ request: SyncedReconcileRequest) throws -> [SheetLocation]
+    {
+        try [SheetLocation(config.central.location, provider: config.central.provider)]
+            + (request.reconcile.sightings + request.reconcile.registers).map { try SheetLocation($0) }
+    }
+
+    private static func pushSummary(
+        _ result: SyncedReconcileJob.Outcome, request: SyncedReconcileRequest, pending: PendingPush?
+    ) -> String {
+        guard request.push else { return "no push" }
+        if let failure = result.failures.first {
+            let since = pending.map { RunDetails.timestamp($0.since) } ?? RunDetails.timestamp(Date())
+            return "push pending since \(since): \(failure)"
+        }
+        if let pending { return "pushed (was pending since \(RunDetails.timestamp(pending.since)))" }
+        return "pushed"
+    }
+
+    /// Where the central sheet lives, without any query string (presigned URLs carry secrets there).
+    private static func redacted(_ request: SyncedReconcileRequest) -> String {
+        let location = try? SheetLocation(request.reconcile.central, provider: request.centralProvider)
+        return location?.description ?? "the central sheet"
+    }
+
+    private static func updatePending(
+        _ state: AccountState, result: SyncedReconcileJob.Outcome, run: RunFolder, request: SyncedReconcileRequest,
+        pending: PendingPush?, started: Date
+    ) throws {
+        guard request.push else { return }
+        if let failure = result.failures.first {
+            try state.recordPendingPush(
+                PendingPush(
+                    since: pending?.since ?? started, runID: run.id, target: redacted(request),
+                    reason: failure.description))
+        } else if pending != nil {
+            try state.clearPendingPush()
+        }
+    }
+}
+
+/// Fixed slots that concurrent account runs each fill once.
+final class ResultBox: @unchecked Sendable {
+    private var values: [AccountOutcome?]
+    private let lock = NSLock()
+
+    init(count: Int) {
+        values = Array(repeating: nil, count: count)
+    }
+
+    subscript(index: Int) -> AccountOutcome? {
+        get { lock.withLock { values[index] } }
+        set { lock.withLock { values[index] = newValue } }
+    }
+}

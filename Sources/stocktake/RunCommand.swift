@@ -1,0 +1,75 @@
+import Foundation
+import StocktakeCore
+import StocktakeJob
+
+/// `stocktake run`: the nightly job over every company account.
+enum RunCommand {
+    static let usage = """
+        Reconcile every account under the jobs folder: pull, reconcile, push, keep the run in the state folder.
+
+        Usage:
+            stocktake run [--jobs DIR] [--state DIR] [--account NAME]... [--as-of YYYY-MM-DD] [--no-push]
+                          [--dry-run] [--shard I/N | --shard-count N] [--parallel N]
+
+        Options:
+            --jobs DIR          The account folders, one per company, each with account.json (default Jobs).
+            --state DIR         Where each account's runs, latest run, lock and pending push live (default state).
+            --account NAME      Only this account; repeat for more.
+            --as-of YYYY-MM-DD  The run date staleness is measured against (default today, UTC).
+            --no-push           Reconcile, but push nothing and upload no reports.
+            --dry-run           Reconcile into the state folder's run, but push nothing and leave latest alone.
+            --shard I/N         Only the accounts whose name hashes to shard I of N (0 ≤ I < N), to split them over
+                                machines. With --shard-count N (or STOCKTAKE_SHARDS=N), I comes from
+                                JOB_COMPLETION_INDEX, as in a Kubernetes Indexed Job.
+            --parallel N        Accounts reconciled at once (default: the number of cores).
+
+        Standard output ends with one line per account: name, assets, errors, warnings, push result, report.
+        Exit status: 0 every account reconciled and pushed; 75 some account failed, was locked, or has a push
+        pending (try again later); 78 an account's configuration is wrong; 64 bad usage.
+        """
+
+    static func run(_ arguments: [String]) throws {
+        var arguments = ArgumentList(arguments, command: "run")
+        var options = NightlyRunOptions()
+        options.jobs = try arguments.value("--jobs") ?? options.jobs
+        options.state = try arguments.value("--state") ?? options.state
+        options.accounts = try arguments.values("--account")
+        if let text = try arguments.value("--as-of") {
+            guard let date = InventoryDate.parseISO(text) else {
+                throw arguments.usage("--as-of must be a date as YYYY-MM-DD, not \"\(text)\"")
+            }
+            options.asOf = date
+        }
+        options.push = !arguments.flag("--no-push")
+        options.dryRun = arguments.flag("--dry-run")
+        options.parallel =
+            try arguments.number("--parallel", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let environment = ProcessInfo.processInfo.environment
+        if let text = try arguments.value("--shard") {
+            guard let shard = Shard(text) else {
+                throw arguments.usage("--shard must be I/N with 0 ≤ I < N, not \"\(text)\"")
+            }
+            options.shard = shard
+        } else if let count = try arguments.number("--shard-count", in: 1...100_000)
+            ?? environment["STOCKTAKE_SHARDS"].flatMap({ Int($0) })
+        {
+            guard let text = environment["JOB_COMPLETION_INDEX"], let index = Int(text),
+                let shard = Shard(index: index, count: count)
+            else {
+                throw arguments.usage("a shard count needs JOB_COMPLETION_INDEX set to a number from 0 to \(count - 1)")
+            }
+            options.shard = shard
+        }
+        let extra = try arguments.positionals()
+        guard extra.isEmpty else { throw arguments.usage("unexpected argument \(extra[0])") }
+        var directory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: options.jobs, isDirectory: &directory), directory.boolValue else {
+            throw StocktakeError.missingInput(path: options.jobs, what: "jobs folder")
+        }
+
+        let outcomes = NightlyRun.run(options)
+        for outcome in outcomes { print(outcome.line) }
+        let status = NightlyRun.exitStatus(outcomes)
+        if status != .success { exit(status.rawValue) }
+    }
+}
