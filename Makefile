@@ -9,9 +9,10 @@ SAMPLE     := samples/vt-nis
 STOCKTAKE  := $(BUILD_DIR)/debug/stocktake
 
 # Debian packages the build needs (libcurl is the only HTTP stack), and those only the tests need: Apache httpd
-# with mod_dav serves sheets over TLS with a CA made by openssl, and python3 runs the Google API emulator.
+# with mod_dav serves sheets over TLS with a CA made by openssl, python3 runs the Google API emulator, and cron
+# (`crontab -n`) checks cron/crontab.
 APT_PACKAGES      := libcurl4-openssl-dev pkg-config
-APT_TEST_PACKAGES := apache2 openssl python3
+APT_TEST_PACKAGES := apache2 openssl python3 cron
 
 .PHONY: all build run test lint deps test-deps install-missing toolchain clean help
 
