@@ -4,8 +4,8 @@
 SWIFT      ?= swift
 BUILD_DIR  ?= .build
 OUT        ?= out
+STATE      ?= state
 AS_OF      ?=
-SAMPLE     := samples/vt-nis
 STOCKTAKE  := $(BUILD_DIR)/debug/stocktake
 
 # Debian packages the build needs (libcurl is the only HTTP stack), and those only the tests need: Apache httpd
@@ -19,7 +19,7 @@ APT_TEST_PACKAGES := apache2 openssl python3 cron
 all: build
 
 help:
-	@echo "make run    build, reconcile the sample account in $(SAMPLE), print where the reports are"
+	@echo "make run    build, run the nightly job over Jobs/ (the sample accounts), print where the reports are"
 	@echo "make test   lint, build and run every test"
 
 toolchain:
@@ -46,12 +46,9 @@ build: deps
 	$(SWIFT) build --product stocktake
 
 run: build
-	@rm -rf $(OUT)/vt-nis
-	$(STOCKTAKE) reconcile --account vt-nis \
-	  --central $(SAMPLE)/central.csv --sighting $(SAMPLE)/sightings --register $(SAMPLE)/registers \
-	  --buildings $(SAMPLE)/buildings.csv $(if $(AS_OF),--as-of $(AS_OF)) --out $(OUT)/vt-nis
+	$(STOCKTAKE) run --jobs Jobs --state $(STATE) $(if $(AS_OF),--as-of $(AS_OF))
 	@echo
-	@echo "Reports for vt-nis are in $(OUT)/vt-nis/: open $(OUT)/vt-nis/report.html, or read $(OUT)/vt-nis/summary.txt"
+	@echo "Each account's latest reports are in $(STATE)/<account>/latest/: open report.html, or read summary.txt"
 
 lint: toolchain
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -62,4 +59,4 @@ test: test-deps lint
 	STOCKTAKE_REQUIRE_SERVERS=1 $(SWIFT) test --skip-build
 
 clean:
-	rm -rf $(BUILD_DIR) $(OUT)
+	rm -rf $(BUILD_DIR) $(OUT) $(STATE)

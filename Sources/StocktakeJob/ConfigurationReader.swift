@@ -64,7 +64,8 @@ struct ConfigurationReader {
         if let tokenFile = string("auth.tokenFile") {
             config.connection.tokenFile = localFile(tokenFile, key: "auth.tokenFile")
         }
-        if let variable = string("auth.tokenVariable") { config.connection.tokenVariable = variable }
+        // In a run over many accounts an environment token applies only to the account that names it.
+        config.connection.tokenVariable = string("auth.tokenVariable")
         if let oauthFile = string("auth.oauthFile") {
             config.connection.oauthFile = localFile(oauthFile, key: "auth.oauthFile")
         }

@@ -260,7 +260,7 @@ import Testing
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         for required in [
             "apiVersion: batch/v1", "kind: CronJob", "concurrencyPolicy: Forbid", "completionMode: Indexed",
-            "restartPolicy: Never", "- name: STOCKTAKE_TOKEN", "secretKeyRef:", "name: stocktake-token",
+            "restartPolicy: Never", "- name: STOCKTAKE_TOKEN_VT_NIS", "secretKeyRef:", "name: stocktake-token",
             "mountPath: /srv/stocktake/Jobs", "mountPath: /srv/stocktake/state", "claimName: stocktake-jobs",
             "claimName: stocktake-state", "schedule: \"15 2 * * *\"",
         ] {
