@@ -29,7 +29,9 @@ let package = Package(
             name: "StocktakeSyncTests", dependencies: ["StocktakeSync", "StocktakeCore"],
             // Test servers (Apache configuration, the Google API emulator) run as programs, not compiled sources.
             exclude: ["Servers"]),
-        .testTarget(name: "StocktakeJobTests", dependencies: ["StocktakeJob", "StocktakeCore", "StocktakeSync"]),
+        .testTarget(
+            name: "StocktakeJobTests", dependencies: ["StocktakeJob", "StocktakeCore", "StocktakeSync"],
+            exclude: ["Servers"]),
         // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
         .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore"]),
     ]

@@ -149,3 +149,53 @@ struct NightlyRunTests {
         #expect(NightlyRun.run(options).map(\.account) == ["south"])
     }
 }
+
+@Suite("Nightly run: one account's token never reaches another's hosts", .serialized)
+struct NightlyRunIsolationTests {
+    /// An account whose central sheet is on `server`, with its own token file.
+    static func account(_ name: String, token: String, server: TokenServer, site: NightlyRunTests.Site) throws {
+        site.write(token + "\n", to: "Jobs/\(name)/secrets/token")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: site.root + "/Jobs/\(name)/secrets/token")
+        site.write(
+            """
+            {"name": "\(name)", "central": {"provider": "https", "url": "http://127.0.0.1:\(server.port)/\(name)/central.csv"},
+             "auth": {"tokenFile": "secrets/token"}}
+            """, to: "Jobs/\(name)/account.json")
+    }
+
+    @Test func parallelAccountsSendOnlyTheirOwnTokens() throws {
+        let site = NightlyRunTests.Site()
+        let north = try TokenServer(token: "north-token", csv: "VT Tag\n100001\n")
+        let south = try TokenServer(token: "south-token", csv: "VT Tag\n200001\n")
+        try Self.account("north", token: "north-token", server: north, site: site)
+        try Self.account("south", token: "south-token", server: south, site: site)
+        var options = site.options()
+        options.parallel = 2
+        let outcomes = NightlyRun.run(options)
+        #expect(outcomes.map(\.status) == [.success, .success], "\(outcomes.map(\.push))")
+        #expect(north.requests == ["/north/central.csv\tBearer north-token"])
+        #expect(south.requests == ["/south/central.csv\tBearer south-token"])
+        #expect(site.read("state/north/latest/cleaned.csv")?.contains("100001") == true)
+        #expect(site.read("state/south/latest/cleaned.csv")?.contains("200001") == true)
+    }
+
+    @Test func aRejectedTokenFailsOnlyItsAccount() throws {
+        let site = NightlyRunTests.Site()
+        let server = try TokenServer(token: "the-right-token", csv: "VT Tag\n100001\n")
+        try Self.account("wrong", token: "an-expired-token", server: server, site: site)
+        site.account("fine", tags: ["300001"])
+        let outcomes = NightlyRun.run(site.options())
+        #expect(outcomes.map(\.account) == ["fine", "wrong"])
+        #expect(outcomes[0].status == .success)
+        #expect(outcomes[1].status == .noPermission)
+        #expect(
+            outcomes[1].push.hasPrefix(
+                "failed: The token for account wrong was rejected (401) by http://127.0.0.1:\(server.port)/wrong/central.csv"
+            ))
+        #expect(!outcomes[1].push.contains("an-expired-token"))
+        #expect(NightlyRun.exitStatus(outcomes) == .temporaryFailure)
+        #expect(site.read("state/fine/latest/cleaned.csv")?.contains("300001") == true)
+        #expect(site.read("state/wrong/latest") == nil)
+    }
+}
