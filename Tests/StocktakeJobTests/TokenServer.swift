@@ -33,7 +33,7 @@ final class TokenServer {
         posix_spawn_file_actions_addclose(&actions, fromServer[0])
         let arguments = ["/usr/bin/env", "python3", script, token, sheet, recordFile]
         var pointers = arguments.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, &pointers, environ) == 0 else {
             throw ServerError.cannotStart("python3 could not be started; install it (Debian package python3)")
