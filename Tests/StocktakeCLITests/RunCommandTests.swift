@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+/// `stocktake run` as cron starts it.
+struct RunCommandTests {
+    let runner = CommandRunner()
+
+    /// An account `name` whose central sheet has `rows` sighted tags.
+    func account(_ name: String, rows: Int, firstTag: Int = 100_000) {
+        var central = ["VT Tag,Serial,Description"]
+        var scans = ["Tag,Serial"]
+        for tag in firstTag..<(firstTag + rows) {
+            central.append("\(tag),S\(tag),Wireless access point in a long description so rows take some time")
+            scans.append("\(tag),S\(tag)")
+        }
+        runner.write(central.joined(separator: "\n") + "\n", to: "data/\(name)/central.csv")
+        runner.write(scans.joined(separator: "\n") + "\n", to: "data/\(name)/scans/a.csv")
+        runner.write(
+            """
+            {"central": {"provider": "file", "url": "../../data/\(name)/central.csv"},
+             "sightings": ["../../data/\(name)/scans/"], "rules": {"cnsDigits": 6}}
+            """, to: "Jobs/\(name)/account.json")
+    }
+
+    @Test func aNightlyRunPrintsOneLinePerAccount() throws {
+        account("north", rows: 2)
+        account("south", rows: 1, firstTag: 200_000)
+        let result = try runner.run(["run", "--as-of", "2026-11-20", "--parallel", "2"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines[0].hasPrefix("north: 2 assets, 0 errors, 2 warnings; no push; report state/north/runs/"))
+        #expect(lines[1].hasPrefix("south: 1 asset, 0 errors, 1 warning; no push; report state/south/runs/"))
+        #expect(
+            result.standardError.split(separator: "\n").allSatisfy {
+                $0.contains(" [north] ") || $0.contains(" [south] ")
+            })
+        #expect(runner.read("state/north/latest/cleaned.csv")?.contains("100001") == true)
+    }
+
+    @Test func aBrokenAccountEndsWith78AndTheOtherStillRuns() throws {
+        account("good", rows: 1)
+        runner.write(#"{"central": "nowhere.csv", "colour": "red"}"#, to: "Jobs/broken/account.json")
+        let result = try runner.run(["run", "--as-of", "2026-11-20"])
+        #expect(result.status == 78)
+        #expect(
+            result.standardOutput.contains(
+                "broken: 0 assets, 0 errors, 0 warnings; skipped: Account broken: \"colour\" is not a key"))
+        #expect(runner.read("state/good/latest/cleaned.csv") != nil)
+    }
+
+    @Test func aKilledRunLeavesThePreviousLatestIntact() throws {
+        account("big", rows: 25_000)
+        let first = try runner.run(["run", "--as-of", "2026-11-20"])
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = try #require(runner.read("state/big/latest/cleaned.csv"))
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: runner.path("state/big/latest"))
+
+        let executable = try #require(CommandRunner.executable)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["run", "--as-of", "2026-11-21", "--parallel", "1"]
+        process.currentDirectoryURL = URL(fileURLWithPath: runner.folder)
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Kill it once its run folder exists, while it is reading or writing.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline,
+            ((try? FileManager.default.contentsOfDirectory(atPath: runner.path("state/big/runs"))) ?? []).count < 2
+        {
+            usleep(2_000)
+        }
+        usleep(50_000)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: runner.path("state/big/latest")) == link)
+        #expect(runner.read("state/big/latest/cleaned.csv") == before)
+        let again = try runner.run(["run", "--as-of", "2026-11-21"])
+        #expect(again.status == 0, "the lock of the killed run is gone with its process")
+    }
+
+    @Test func shardsAndTheirEnvironment() throws {
+        account("north", rows: 1)
+        let bad = try runner.run(["run", "--shard", "3/3"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.standardError
+                == "stocktake: run: --shard must be I/N with 0 ≤ I < N, not \"3/3\". See 'stocktake run --help'.\n")
+        let missingIndex = try runner.run(["run", "--shard-count", "2"])
+        #expect(missingIndex.status == 64)
+        #expect(missingIndex.standardError.contains("a shard count needs JOB_COMPLETION_INDEX"))
+    }
+
+    @Test func aMissingJobsFolder() throws {
+        let result = try runner.run(["run", "--jobs", "nowhere"])
+        #expect(result.status == 66)
+        #expect(result.standardError == "stocktake: nowhere: no such jobs folder. Check the path, or create it.\n")
+    }
+}
