@@ -97,6 +97,8 @@ extension AccountConfig {
         reconcile.columnMapping = columns
         var request = SyncedReconcileRequest(reconcile: reconcile)
         request.centralProvider = central.provider
+        request.keepsCentralSnapshot = true
+        request.maxShrink = maxShrink
         request.push = push && pushCleaned
         request.reportTo = push ? reportTo.flatMap { try? EndpointURL($0) } : nil
         return request

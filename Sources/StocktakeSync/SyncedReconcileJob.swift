@@ -42,7 +42,7 @@ public struct SyncedReconcileJob: Sendable {
             local.central, provider: request.centralProvider, account: session.account)
         var centralProvider: (any SheetProvider)?
         var pulledCentral: PulledSheet?
-        if !centralLocation.isLocal || request.push {
+        if !centralLocation.isLocal || request.push || request.keepsCentralSnapshot {
             let provider = try makeProvider(centralLocation)
             let sheet = try provider.pull()
             log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")

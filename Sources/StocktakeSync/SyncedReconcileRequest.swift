@@ -10,6 +10,9 @@ public struct SyncedReconcileRequest: Sendable {
     public var push = false
     /// A folder URL every output file is uploaded to after the run.
     public var reportTo: EndpointURL?
+    /// Whether the central sheet is copied into the run's `pulled/` folder even when it is local and nothing is
+    /// pushed, so every run keeps the sheet it was made from (the nightly run does).
+    public var keepsCentralSnapshot = false
     /// A push that would leave the central sheet with fewer than `1 - maxShrink` of its rows is refused.
     public var maxShrink = 0.2
 

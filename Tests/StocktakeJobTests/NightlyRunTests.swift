@@ -60,6 +60,7 @@ struct NightlyRunTests {
         let north = try #require(site.read("state/north/latest/cleaned.csv"))
         let south = try #require(site.read("state/south/latest/cleaned.csv"))
         #expect(north.contains("100001") && !north.contains("200001"))
+        #expect(site.read("state/north/latest/pulled/central.csv") == site.read("data/north/central.csv"))
         #expect(south.contains("200001") && !south.contains("100001"))
         #expect(
             outcomes[0].line.hasPrefix(
