@@ -13,12 +13,18 @@ public enum NightlyRun {
     public static func run(_ options: NightlyRunOptions) -> [AccountOutcome] {
         let names = accounts(options)
         let outcomes = ResultBox(count: names.count)
+        // At most `parallel` accounts at once, even beyond the number of cores: accounts wait on servers as much as
+        // they compute.
         let gate = DispatchSemaphore(value: max(1, options.parallel))
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+        let group = DispatchGroup()
+        for index in names.indices {
             gate.wait()
-            defer { gate.signal() }
-            outcomes[index] = runAccount(names[index], options: options)
+            DispatchQueue.global().async(group: group) {
+                defer { gate.signal() }
+                outcomes[index] = runAccount(names[index], options: options)
+            }
         }
+        group.wait()
         return (0..<names.count).map { outcomes[$0]! }
     }
 
