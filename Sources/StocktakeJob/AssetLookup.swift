@@ -83,23 +83,26 @@ public struct AssetLookup: Sendable {
     public static func matches(
         _ query: Query, inCleanedTable path: String, account: String, tagDigits: Int, cnsDigits: Int
     ) throws(AssetLookupError) -> [AssetMatch] {
-        let matcher: RowMatcher
+        let readings: [CanonicalField: String]
         switch query {
         case .identifier(let id):
-            matcher = .identifiers(interpretations(of: id, tagDigits: tagDigits, cnsDigits: cnsDigits))
+            readings = interpretations(of: id, tagDigits: tagDigits, cnsDigits: cnsDigits)
         case .custodian(let custodian):
-            matcher = .custodian(Array(custodian.utf8))
+            readings = [.custodian: custodian]
         }
         var matches: [AssetMatch] = []
         do {
             var reader = try CSVReader(path: path, delimiter: .comma)
             var columns: [String: Int]?
+            var matcher = RowMatcher(readings: [:], columns: [:])
             try reader.forEachRecord { record in
                 guard let known = columns else {
-                    columns = try header(record, account: account, path: path)
+                    let header = try header(record, account: account, path: path)
+                    matcher = RowMatcher(readings: readings, columns: header)
+                    columns = header
                     return
                 }
-                let matchedBy = matcher.fields(matching: record, columns: known)
+                let matchedBy = matcher.fields(matching: record)
                 if !matchedBy.isEmpty {
                     matches.append(match(record, columns: known, account: account, matchedBy: matchedBy))
                 }
@@ -183,27 +186,38 @@ public struct AssetLookup: Sendable {
 }
 
 /// Decides on the bytes of a row whether it matches, without building strings for rows that do not.
-private enum RowMatcher {
-    /// The canonical text of each reading of an ID, compared byte for byte with its column.
-    case identifiers([CanonicalField: String])
-    /// The custodian's bytes, compared trimmed and ignoring case.
-    case custodian([UInt8])
+private struct RowMatcher {
+    /// One reading of the looked-up text: the column it is compared with and its canonical bytes.
+    struct Reading {
+        var field: CanonicalField
+        var column: Int
+        var bytes: [UInt8]
+    }
+
+    /// The readings whose column the table has, in column order.
+    let readings: [Reading]
+
+    /// Prepares `readings` (canonical text by field; a `custodian` reading is compared trimmed and ignoring case)
+    /// for a table whose header gives `columns`.
+    init(readings: [CanonicalField: String], columns: [String: Int]) {
+        self.readings = CanonicalField.allCases.compactMap { field in
+            guard let text = readings[field], let column = columns[field.rawValue] else { return nil }
+            return Reading(field: field, column: column, bytes: Array(text.utf8))
+        }
+    }
 
     /// The fields of `record` that match, in column order; empty when the row does not match.
-    func fields(matching record: borrowing CSVRecord, columns: [String: Int]) -> [CanonicalField] {
-        switch self {
-        case .identifiers(let readings):
-            return CanonicalField.identifiers.sorted().filter { field in
-                guard let text = readings[field], let index = columns[field.rawValue], index < record.count else {
-                    return false
-                }
-                return record[index].elementsEqual(text.utf8)
-            }
-        case .custodian(let custodian):
-            guard let index = columns[CanonicalField.custodian.rawValue], index < record.count else { return [] }
-            let matches = custodian.withUnsafeBufferPointer { Self.sameIgnoringCase(record[index], $0) }
-            return matches ? [.custodian] : []
+    func fields(matching record: borrowing CSVRecord) -> [CanonicalField] {
+        var fields: [CanonicalField] = []
+        for reading in readings where reading.column < record.count {
+            let cell = record[reading.column]
+            let matches =
+                reading.field == .custodian
+                ? reading.bytes.withUnsafeBufferPointer { Self.sameIgnoringCase(cell, $0) }
+                : cell.elementsEqual(reading.bytes)
+            if matches { fields.append(reading.field) }
         }
+        return fields
     }
 
     /// Whether two cells hold the same text once trimmed, ignoring case (ASCII on the bytes; other letters through
