@@ -183,8 +183,8 @@ public enum AccountCheck {
         return sheets
     }
 
-    /// Reads or pulls one sheet and checks it can play its role; returns the keys of its headers, or `nil` when it
-    /// could not be read.
+    /// Reads or pulls one sheet and checks it can play its role; returns the keys of its headers (even when the
+    /// sheet cannot play its role), or `nil` when it could not be read.
     private static func checkSheet(
         _ sheet: Sheet, config: AccountConfig, factory: Result<ProviderFactory, SyncError>?, _ run: inout Run
     ) -> Set<String>? {
@@ -227,9 +227,15 @@ public enum AccountCheck {
                 detail =
                     "\(location): pulled \(counted(pulled.bytes.count, "byte")), \(counted(sources[0].rowCount, "row"))"
             }
-            for source in sources { try usable(source) }
-            run.pass(sheet.item, detail)
-            return Set(sources.flatMap { $0.layout.header.map(ColumnMapping.key) })
+            let headers = Set(sources.flatMap { $0.layout.header.map(ColumnMapping.key) })
+            do throws(StocktakeError) {
+                for source in sources { try usable(source) }
+                run.pass(sheet.item, detail)
+            } catch {
+                // Read but unusable: its headers still count for the mapping check.
+                run.fail(sheet.item, .configuration, error.description)
+            }
+            return headers
         } catch {
             run.fail(sheet.item, .configuration, error.description)
             return nil
@@ -237,7 +243,7 @@ public enum AccountCheck {
     }
 
     /// What a failed pull means tonight: a server that cannot be reached now (69), or a setting to fix (78).
-    static func status(of error: SyncError) -> ExitStatus {
+    public static func status(of error: SyncError) -> ExitStatus {
         switch error {
         case .unreachable, .unavailable, .badResponse: .unavailable
         default: .configuration

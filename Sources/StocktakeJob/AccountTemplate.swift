@@ -169,8 +169,9 @@ public enum AccountTemplate {
 
             - `name`: the company's name, shown in reports and messages.
             - `central`: the central asset sheet, the system of record, as `{"provider": …, "url": …}`.
-              `provider` is `file` (a path), `https` (a CSV over HTTPS or WebDAV), `google-sheets` (a sheet id or
-              address) or `google-drive` (a file id or address). The cleaned sheet is pushed back here.
+              `central.provider` is `file` (a path), `https` (a CSV over HTTPS or WebDAV), `google-sheets` (a
+              sheet id or address) or `google-drive` (a file id or address); `central.url` says where the sheet
+              is. The cleaned sheet is pushed back here.
             - `sightings`: a list of paths, folders (every `.csv` and `.tsv` in them) or addresses of sheets that
               prove a device exists: installer scans, controller exports, receiving lists.
             - `registers`: a list like `sightings`, of records that are not physical evidence: tag and CNS
