@@ -92,7 +92,7 @@ struct ConfigurationReader {
 
     private mutating func checkKeys() {
         let known = AccountConfig.keys.keys.sorted()
-        for key in object.keys.sorted() {
+        for key in object.keys.sorted() where !Self.isComment(key) {
             guard let inner = AccountConfig.keys[key] else {
                 note(
                     key, "is not a key stocktake knows",
@@ -100,12 +100,17 @@ struct ConfigurationReader {
                 continue
             }
             guard !inner.isEmpty, let nested = object[key] as? [String: Any] else { continue }
-            for child in nested.keys.sorted() where !inner.contains(child) {
+            for child in nested.keys.sorted() where !inner.contains(child) && !Self.isComment(child) {
                 note(
                     "\(key).\(child)", "is not a key stocktake knows",
                     "Remove it or check its spelling; \(key) takes \(inner.joined(separator: ", ")).")
             }
         }
+    }
+
+    /// Whether `key` is a comment: keys starting with `_` explain the file to people and are ignored.
+    static func isComment(_ key: String) -> Bool {
+        key.hasPrefix("_")
     }
 
     private func value(_ path: String) -> Any? {
@@ -259,7 +264,7 @@ struct ConfigurationReader {
             return [:]
         }
         var result: [String: ColumnTarget] = [:]
-        for (header, target) in pairs.sorted(by: { $0.key < $1.key }) {
+        for (header, target) in pairs.sorted(by: { $0.key < $1.key }) where !Self.isComment(header) {
             guard let name = target as? String, let mapped = ColumnTarget(mappingName: name) else {
                 note(
                     "columns.\(header)", "maps to \(Self.show(target)), which is not a field",
@@ -280,7 +285,7 @@ struct ConfigurationReader {
             return [:]
         }
         var result: [CanonicalField: FieldPrecedence] = [:]
-        for (key, order) in pairs.sorted(by: { $0.key < $1.key }) {
+        for (key, order) in pairs.sorted(by: { $0.key < $1.key }) where !Self.isComment(key) {
             guard let field = CanonicalField(rawValue: key) else {
                 note("precedence.\(key)", "is not a field", "Use a field name such as room or custodian.")
                 continue

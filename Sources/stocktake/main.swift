@@ -8,7 +8,9 @@ let overview = """
         stocktake reconcile --central FILE [--sighting FILE|DIR]... [--register FILE|DIR]... --out DIR [...]
         stocktake inspect FILE [--columns FILE] [--rows] [--json]
         stocktake run [--jobs DIR] [--state DIR] [--account NAME]... [--shard I/N] [--parallel N] [...]
+        stocktake check [--jobs DIR] [--account NAME]...
         stocktake lookup ID | --custodian ID [--account NAME] [--jobs DIR] [--state DIR]
+        stocktake init NAME [--jobs DIR]
         stocktake --version
 
     Run 'stocktake COMMAND --help' for a command's options.
@@ -18,7 +20,9 @@ let commands: [String: (usage: String, run: ([String]) throws -> Void)] = [
     "reconcile": (ReconcileCommand.usage, ReconcileCommand.run),
     "inspect": (InspectCommand.usage, InspectCommand.run),
     "run": (RunCommand.usage, RunCommand.run),
+    "check": (CheckCommand.usage, CheckCommand.run),
     "lookup": (LookupCommand.usage, LookupCommand.run),
+    "init": (InitCommand.usage, InitCommand.run),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

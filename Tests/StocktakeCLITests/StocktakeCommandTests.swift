@@ -12,7 +12,9 @@ struct StocktakeCommandTests {
             stocktake reconcile --central FILE [--sighting FILE|DIR]... [--register FILE|DIR]... --out DIR [...]
             stocktake inspect FILE [--columns FILE] [--rows] [--json]
             stocktake run [--jobs DIR] [--state DIR] [--account NAME]... [--shard I/N] [--parallel N] [...]
+            stocktake check [--jobs DIR] [--account NAME]...
             stocktake lookup ID | --custodian ID [--account NAME] [--jobs DIR] [--state DIR]
+            stocktake init NAME [--jobs DIR]
             stocktake --version
 
         Run 'stocktake COMMAND --help' for a command's options.
