@@ -77,7 +77,10 @@ public struct AccountConfig: Sendable {
     }
 
     static func resolve(_ path: String, in folder: String) -> String {
-        path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+        let joined = path.hasPrefix("/") ? path : (folder as NSString).appendingPathComponent(path)
+        // `Jobs/vt-nis/../../samples/…` reads as `samples/…` in messages; a trailing slash (a folder) is kept.
+        let clean = (joined as NSString).standardizingPath
+        return path.hasSuffix("/") && !clean.hasSuffix("/") ? clean + "/" : clean
     }
 }
 
