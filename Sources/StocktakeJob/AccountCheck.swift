@@ -256,18 +256,7 @@ public enum AccountCheck {
         guard role != .central else {
             throw .badData(path: path, reason: "is a folder; give the central sheet's file.")
         }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: path)
-        } catch {
-            throw .unreadableInput(path: path, reason: "the folder cannot be listed (check its permissions)")
-        }
-        return names.filter { name in
-            let lower = name.lowercased()
-            return !name.hasPrefix(".") && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv"))
-        }
-        .sorted().map { (path as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }
-        .map { SourceFile(path: $0, role: role) }
+        return try ReconcileJob.expand(path).map { SourceFile(path: $0, role: role) }
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -100,7 +100,9 @@ public enum ReconcileJob {
         return files
     }
 
-    private static func expand(_ entry: String) throws(StocktakeError) -> [String] {
+    /// The spreadsheets an entry names: the file itself, or the `.csv` and `.tsv` files of a folder in name order
+    /// (hidden files and sub-folders left out).
+    public static func expand(_ entry: String) throws(StocktakeError) -> [String] {
         guard isDirectory(entry) else { return [entry] }
         let names: [String]
         do {
@@ -116,7 +118,7 @@ public enum ReconcileJob {
         return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }
     }
 
-    private static func isDirectory(_ path: String) -> Bool {
+    static func isDirectory(_ path: String) -> Bool {
         var directory: ObjCBool = false
         return FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
     }
