@@ -54,7 +54,7 @@ public enum NightlyRun {
     }
 
     static func runAccount(_ folderName: String, options: NightlyRunOptions) -> AccountOutcome {
-        let log = Log(account: folderName)
+        let log = Log(account: folderName, isEnabled: options.logs)
         let folder = (options.jobs as NSString).appendingPathComponent(folderName)
         let config: AccountConfig
         do {

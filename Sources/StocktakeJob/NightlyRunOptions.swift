@@ -16,6 +16,8 @@ public struct NightlyRunOptions: Sendable {
     public var shard: Shard?
     /// Accounts reconciled at once.
     public var parallel = 2
+    /// Whether progress is logged on standard error (tests turn it off).
+    public var logs = true
 
     public init() {}
 }

@@ -43,6 +43,7 @@ struct NightlyRunTests {
             options.jobs = jobs
             options.state = state
             options.asOf = InventoryDate(year: 2026, month: 11, day: 20)!
+            options.logs = false
             return options
         }
 
