@@ -8,12 +8,12 @@ struct CSVReaderTests {
     // MARK: Records and fields
 
     @Test func readsSimpleFile() {
-        let result = read("name,tag\nAP-1,VT001\nAP-2,VT002\n")
+        let result = readCSV("name,tag\nAP-1,VT001\nAP-2,VT002\n")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["name", "tag"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["AP-1", "VT001"]),
-                ReadRecord(line: 3, lineCount: 1, fields: ["AP-2", "VT002"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["name", "tag"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["AP-1", "VT001"]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["AP-2", "VT002"]),
             ])
         #expect(result.delimiter == .comma)
         #expect(result.lineEnding == "LF")
@@ -22,144 +22,144 @@ struct CSVReaderTests {
     }
 
     @Test func keepsCommasInsideQuotes() {
-        let result = read("a,\"b,c\",d\n\"x, y\",,\"\"\n")
+        let result = readCSV("a,\"b,c\",d\n\"x, y\",,\"\"\n")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b,c", "d"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["x, y", "", ""]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b,c", "d"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["x, y", "", ""]),
             ])
     }
 
     @Test func unescapesDoubledQuotes() {
-        let result = read("\"say \"\"hi\"\"\",x\n\"\"\"\"\n\"a\"\"\"\"b\"\n")
+        let result = readCSV("\"say \"\"hi\"\"\",x\n\"\"\"\"\n\"a\"\"\"\"b\"\n")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["say \"hi\"", "x"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["\""]),
-                ReadRecord(line: 3, lineCount: 1, fields: ["a\"\"b"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["say \"hi\"", "x"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["\""]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["a\"\"b"]),
             ])
     }
 
     @Test func quotedFieldSpansLines() {
-        let result = read("id,note\r\n1,\"line one\r\nline two\nline three\rend\"\r\n2,after\r\n")
+        let result = readCSV("id,note\r\n1,\"line one\r\nline two\nline three\rend\"\r\n2,after\r\n")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["id", "note"]),
-                ReadRecord(line: 2, lineCount: 4, fields: ["1", "line one\r\nline two\nline three\rend"]),
-                ReadRecord(line: 6, lineCount: 1, fields: ["2", "after"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["id", "note"]),
+                CSVReadRecord(line: 2, lineCount: 4, fields: ["1", "line one\r\nline two\nline three\rend"]),
+                CSVReadRecord(line: 6, lineCount: 1, fields: ["2", "after"]),
             ])
         #expect(result.lineEnding == "CRLF")
     }
 
     @Test func quotedLineBreakBeforeClosingQuoteThenLineFeedCountsTwoLines() {
         // CR inside the quotes, then the closing quote, then LF: two separate line ends.
-        let result = read("\"a\r\"\nb\n")
+        let result = readCSV("\"a\r\"\nb\n")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 2, fields: ["a\r"]),
-                ReadRecord(line: 3, lineCount: 1, fields: ["b"]),
+                CSVReadRecord(line: 1, lineCount: 2, fields: ["a\r"]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["b"]),
             ])
     }
 
     @Test func readsCarriageReturnLineFeedFile() {
-        let result = read("a,b\r\nc,d\r\n")
+        let result = readCSV("a,b\r\nc,d\r\n")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["c", "d"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["c", "d"]),
             ])
         #expect(result.lineEnding == "CRLF")
     }
 
     @Test func readsLoneCarriageReturnFile() {
-        let result = read("a,b\rc,d\re,f")
+        let result = readCSV("a,b\rc,d\re,f")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["c", "d"]),
-                ReadRecord(line: 3, lineCount: 1, fields: ["e", "f"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["c", "d"]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["e", "f"]),
             ])
         #expect(result.lineEnding == "CR")
     }
 
     @Test func fileEndingInLoneCarriageReturnReportsCarriageReturn() {
-        let result = read("a\r")
-        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a"])])
+        let result = readCSV("a\r")
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["a"])])
         #expect(result.lineEnding == "CR")
     }
 
     @Test func readsMixedLineEnds() {
-        let result = read("a\r\nb\nc\rd\n\re")
+        let result = readCSV("a\r\nb\nc\rd\n\re")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["b"]),
-                ReadRecord(line: 3, lineCount: 1, fields: ["c"]),
-                ReadRecord(line: 4, lineCount: 1, fields: ["d"]),
-                ReadRecord(line: 6, lineCount: 1, fields: ["e"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["b"]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["c"]),
+                CSVReadRecord(line: 4, lineCount: 1, fields: ["d"]),
+                CSVReadRecord(line: 6, lineCount: 1, fields: ["e"]),
             ])
         #expect(result.lineEnding == "CRLF")
     }
 
     @Test func textWithoutLineEndHasNoLineEnding() {
-        let result = read("a,b")
-        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"])])
+        let result = readCSV("a,b")
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b"])])
         #expect(result.lineEnding == nil)
     }
 
     @Test func emptyTextHasNoRecords() {
-        let result = read("")
-        #expect(result == ReadResult())
+        let result = readCSV("")
+        #expect(result == CSVReadResult())
     }
 
     @Test func skipsUTF8ByteOrderMark() {
-        let result = read([0xEF, 0xBB, 0xBF] + Array("x,y\n1,2\n".utf8))
+        let result = readCSV([0xEF, 0xBB, 0xBF] + Array("x,y\n1,2\n".utf8))
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["x", "y"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["1", "2"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["x", "y"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["1", "2"]),
             ])
         #expect(result.hadByteOrderMark)
     }
 
     @Test func byteOrderMarkAloneGivesNoRecords() {
-        let result = read([0xEF, 0xBB, 0xBF])
+        let result = readCSV([0xEF, 0xBB, 0xBF])
         #expect(result.records == [])
         #expect(result.hadByteOrderMark)
         #expect(result.error == nil)
     }
 
     @Test func skipsBlankLines() {
-        let result = read("\n\r\n\na,b\r\n\r\nc,d\n\n\r\r\ne,f\n\n")
+        let result = readCSV("\n\r\n\na,b\r\n\r\nc,d\n\n\r\r\ne,f\n\n")
         #expect(
             result.records == [
-                ReadRecord(line: 4, lineCount: 1, fields: ["a", "b"]),
-                ReadRecord(line: 6, lineCount: 1, fields: ["c", "d"]),
-                ReadRecord(line: 10, lineCount: 1, fields: ["e", "f"]),
+                CSVReadRecord(line: 4, lineCount: 1, fields: ["a", "b"]),
+                CSVReadRecord(line: 6, lineCount: 1, fields: ["c", "d"]),
+                CSVReadRecord(line: 10, lineCount: 1, fields: ["e", "f"]),
             ])
         #expect(result.lineEnding == "LF")
     }
 
     @Test func deliversLinesOfDelimitersOnlyAndEmptyQuotedFields() {
-        let result = read(",,,\n\"\"\n")
+        let result = readCSV(",,,\n\"\"\n")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["", "", "", ""]),
-                ReadRecord(line: 2, lineCount: 1, fields: [""]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["", "", "", ""]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: [""]),
             ])
     }
 
     @Test func trailingDelimiterGivesTrailingEmptyField() {
-        let result = read("a,b,\nc,d,")
+        let result = readCSV("a,b,\nc,d,")
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b", ""]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["c", "d", ""]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b", ""]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["c", "d", ""]),
             ])
     }
 
     @Test func deliversRaggedRowsAsTheyAre() {
-        let result = read("a,b,c\n1,2\n1,2,3,4\nsolo\n")
+        let result = readCSV("a,b,c\n1,2\n1,2,3,4\nsolo\n")
         #expect(result.records.map(\.fields.count) == [3, 2, 4, 1])
         #expect(result.records[1].fields == ["1", "2"])
         #expect(result.records[2].fields == ["1", "2", "3", "4"])
@@ -196,54 +196,54 @@ struct CSVReaderTests {
     // MARK: Delimiters
 
     @Test func tabSeparatedByExtension() {
-        let result = read("a,b\tc\n", name: "export.tsv")
-        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a,b", "c"])])
+        let result = readCSV("a,b\tc\n", name: "export.tsv")
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["a,b", "c"])])
         #expect(result.delimiter == .tab)
-        #expect(read("a,b\tc\n", name: "EXPORT.TAB").delimiter == .tab)
+        #expect(readCSV("a,b\tc\n", name: "EXPORT.TAB").delimiter == .tab)
     }
 
     @Test func givenDelimiterOverridesExtensionAndContent() {
-        let result = read("a;b\tc\n", name: "export.tsv", delimiter: .semicolon)
-        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a", "b\tc"])])
+        let result = readCSV("a;b\tc\n", name: "export.tsv", delimiter: .semicolon)
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b\tc"])])
         #expect(result.delimiter == .semicolon)
     }
 
     @Test func sniffsTab() {
-        let result = read("a\tb\tc\n1\t2,5\t3\n")
+        let result = readCSV("a\tb\tc\n1\t2,5\t3\n")
         #expect(result.delimiter == .tab)
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b", "c"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["1", "2,5", "3"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b", "c"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["1", "2,5", "3"]),
             ])
     }
 
     @Test func tabsWithCommasMeanComma() {
-        let result = read("a\tb,c\n")
+        let result = readCSV("a\tb,c\n")
         #expect(result.delimiter == .comma)
-        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a\tb", "c"])])
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["a\tb", "c"])])
     }
 
     @Test func sniffsSemicolon() {
-        let result = read("a;b;c\n1,5;2;3\n")
+        let result = readCSV("a;b;c\n1,5;2;3\n")
         #expect(result.delimiter == .semicolon)
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a", "b", "c"]),
-                ReadRecord(line: 2, lineCount: 1, fields: ["1,5", "2", "3"]),
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b", "c"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["1,5", "2", "3"]),
             ])
     }
 
     @Test func sniffingIgnoresQuotedTextAndBlankLines() {
-        let result = read("\r\n\n\"a,b\";\"c\nd,e\";f\n")
+        let result = readCSV("\r\n\n\"a,b\";\"c\nd,e\";f\n")
         #expect(result.delimiter == .semicolon)
-        #expect(result.records == [ReadRecord(line: 3, lineCount: 2, fields: ["a,b", "c\nd,e", "f"])])
+        #expect(result.records == [CSVReadRecord(line: 3, lineCount: 2, fields: ["a,b", "c\nd,e", "f"])])
     }
 
     @Test func tabsWinOverSemicolonsAndPlainTextMeansComma() {
-        #expect(read("a;b\tc\n").delimiter == .tab)
-        #expect(read("a;b,c\n").delimiter == .comma)
-        #expect(read("plain\n").delimiter == .comma)
+        #expect(readCSV("a;b\tc\n").delimiter == .tab)
+        #expect(readCSV("a;b,c\n").delimiter == .comma)
+        #expect(readCSV("plain\n").delimiter == .comma)
     }
 
     @Test func delimiterNames() {
@@ -253,10 +253,10 @@ struct CSVReaderTests {
     // MARK: Field problems
 
     @Test func strayQuoteInUnquotedFieldIsKept() {
-        let result = read("ab\"c,d\"\"e\"\n")
+        let result = readCSV("ab\"c,d\"\"e\"\n")
         #expect(
             result.records == [
-                ReadRecord(
+                CSVReadRecord(
                     line: 1, lineCount: 1, fields: ["ab\"c", "d\"\"e\""],
                     problems: [
                         CSVFieldProblem(kind: .strayQuote, field: 0, line: 1),
@@ -266,21 +266,21 @@ struct CSVReaderTests {
     }
 
     @Test func textAfterClosingQuoteIsAppended() {
-        let result = read("x,\"abc\"def,y\n\"p\nq\"r\"s\n")
+        let result = readCSV("x,\"abc\"def,y\n\"p\nq\"r\"s\n")
         #expect(
             result.records == [
-                ReadRecord(
+                CSVReadRecord(
                     line: 1, lineCount: 1, fields: ["x", "abcdef", "y"],
                     problems: [CSVFieldProblem(kind: .strayQuote, field: 1, line: 1)]),
-                ReadRecord(
+                CSVReadRecord(
                     line: 2, lineCount: 2, fields: ["p\nqr\"s"],
                     problems: [CSVFieldProblem(kind: .strayQuote, field: 0, line: 3)]),
             ])
     }
 
     @Test func unterminatedQuoteNamesOpeningLine() {
-        let result = read("a,b\nc,\"open\nmore\nstill\n", name: "survey.csv")
-        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["a", "b"])])
+        let result = readCSV("a,b\nc,\"open\nmore\nstill\n", name: "survey.csv")
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["a", "b"])])
         #expect(result.error == .unterminatedQuote(file: "survey.csv", line: 2))
         #expect(
             result.error?.description
@@ -289,19 +289,19 @@ struct CSVReaderTests {
     }
 
     @Test func loneQuoteAtEndIsUnterminated() {
-        #expect(read("a\n\n\"").error == .unterminatedQuote(file: "test.csv", line: 3))
-        #expect(read("\"a\"\"").error == .unterminatedQuote(file: "test.csv", line: 1))
+        #expect(readCSV("a\n\n\"").error == .unterminatedQuote(file: "test.csv", line: 3))
+        #expect(readCSV("\"a\"\"").error == .unterminatedQuote(file: "test.csv", line: 1))
     }
 
     @Test func invalidUTF8IsReportedAndReplaced() {
         let bytes: [UInt8] = Array("ok,".utf8) + [0xFF] + Array("\n\"x\ny".utf8) + [0xC0, 0x80] + Array("\",z\n".utf8)
-        let result = read(bytes)
+        let result = readCSV(bytes)
         #expect(
             result.records == [
-                ReadRecord(
+                CSVReadRecord(
                     line: 1, lineCount: 1, fields: ["ok", "\u{FFFD}"],
                     problems: [CSVFieldProblem(kind: .invalidUTF8, field: 1, line: 1)]),
-                ReadRecord(
+                CSVReadRecord(
                     line: 2, lineCount: 2, fields: ["x\ny\u{FFFD}\u{FFFD}", "z"],
                     problems: [CSVFieldProblem(kind: .invalidUTF8, field: 0, line: 3)]),
             ])
@@ -310,26 +310,26 @@ struct CSVReaderTests {
     }
 
     @Test func truncatedSequenceAtEndOfFileIsInvalid() {
-        let result = read(Array("a\nb,caf".utf8) + [0xC3])
+        let result = readCSV(Array("a\nb,caf".utf8) + [0xC3])
         #expect(
             result.records == [
-                ReadRecord(line: 1, lineCount: 1, fields: ["a"]),
-                ReadRecord(
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["a"]),
+                CSVReadRecord(
                     line: 2, lineCount: 1, fields: ["b", "caf\u{FFFD}"],
                     problems: [CSVFieldProblem(kind: .invalidUTF8, field: 1, line: 2)]),
             ])
     }
 
     @Test func validMultibyteTextHasNoProblem() {
-        let result = read("café,日本,😀,\u{10FFFF}\n")
-        #expect(result.records == [ReadRecord(line: 1, lineCount: 1, fields: ["café", "日本", "😀", "\u{10FFFF}"])])
+        let result = readCSV("café,日本,😀,\u{10FFFF}\n")
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["café", "日本", "😀", "\u{10FFFF}"])])
     }
 
     @Test func strayQuoteAndInvalidUTF8InOneField() {
-        let result = read(Array("a\"".utf8) + [0xED, 0xA0, 0x80])
+        let result = readCSV(Array("a\"".utf8) + [0xED, 0xA0, 0x80])
         #expect(
             result.records == [
-                ReadRecord(
+                CSVReadRecord(
                     line: 1, lineCount: 1, fields: ["a\"\u{FFFD}\u{FFFD}\u{FFFD}"],
                     problems: [
                         CSVFieldProblem(kind: .strayQuote, field: 0, line: 1),
@@ -349,7 +349,7 @@ struct CSVReaderTests {
         ]
         for (bytes, encoding) in cases {
             for chunkSize in [1, 1 << 20] {
-                let result = read(bytes, name: "survey.csv", chunkSize: chunkSize)
+                let result = readCSV(bytes, name: "survey.csv", chunkSize: chunkSize)
                 #expect(result.records == [])
                 #expect(result.error == .unsupportedEncoding(file: "survey.csv", encoding: encoding))
             }
@@ -384,14 +384,14 @@ struct CSVReaderTests {
         try Data(text).write(to: URL(fileURLWithPath: path))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let name = (path as NSString).lastPathComponent
-        let expected = read(text, name: name)
+        let expected = readCSV(text, name: name)
         #expect(expected.delimiter == .tab)
         #expect(expected.hadByteOrderMark)
         #expect(expected.records.count == 3)
         for chunkSize in [1, 3, 1 << 20] {
             var reader = try CSVReader(path: path, delimiter: nil, chunkSize: chunkSize)
             #expect(reader.name == name)
-            #expect(readAll(&reader) == expected)
+            #expect(readAllCSV(&reader) == expected)
         }
     }
 
@@ -426,14 +426,39 @@ struct CSVReaderTests {
     @Test(arguments: [1, 2, 3, 7])
     func tinyChunksGiveSameResults(chunkSize: Int) {
         for fixture in Self.fixtures {
-            let whole = read(fixture.bytes, name: fixture.name)
-            let chunked = read(fixture.bytes, name: fixture.name, chunkSize: chunkSize)
+            let whole = readCSV(fixture.bytes, name: fixture.name)
+            let chunked = readCSV(fixture.bytes, name: fixture.name, chunkSize: chunkSize)
             #expect(chunked == whole, "\(fixture.name) with chunk size \(chunkSize)")
         }
     }
 
+    @Test func randomTextsGiveSameResultsInAnyChunks() {
+        // Byte soup made of the bytes the tokenizer treats specially, plus UTF-8 pieces and invalid bytes.
+        let alphabet: [[UInt8]] = [
+            [0x61], [0x2C], [0x22], [0x22, 0x22], [0x0D], [0x0A], [0x0D, 0x0A], [0x09], [0x3B], [0xC3, 0xA9],
+            [0xE6, 0x97, 0xA5], [0xFF], [0xEF, 0xBB, 0xBF],
+        ]
+        var generator = CSVTestRandomGenerator(seed: 4180)
+        var differingTexts: [[UInt8]] = []
+        var recordCount = 0
+        for _ in 0..<400 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...40, using: &generator) {
+                bytes += alphabet.randomElement(using: &generator)!
+            }
+            let whole = readCSV(bytes, name: "random.csv")
+            recordCount += whole.records.count
+            for chunkSize in [1, 2, 3, 7] where readCSV(bytes, name: "random.csv", chunkSize: chunkSize) != whole {
+                differingTexts.append(bytes)
+                break
+            }
+        }
+        #expect(differingTexts == [])
+        #expect(recordCount > 400)
+    }
+
     @Test func fixturesHaveExpectedRecordCounts() {
-        let counts = Self.fixtures.map { read($0.bytes, name: $0.name).records.count }
+        let counts = Self.fixtures.map { readCSV($0.bytes, name: $0.name).records.count }
         #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 0, 2, 0])
     }
 }

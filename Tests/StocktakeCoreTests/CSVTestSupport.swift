@@ -3,7 +3,7 @@ import Testing
 @testable import StocktakeCore
 
 /// A record copied out of the reader's callback, for comparing in tests.
-struct ReadRecord: Equatable, CustomStringConvertible {
+struct CSVReadRecord: Equatable, CustomStringConvertible {
     var line: Int
     var lineCount: Int
     var fields: [String]
@@ -13,8 +13,8 @@ struct ReadRecord: Equatable, CustomStringConvertible {
 }
 
 /// Everything a reader reports about one text, for comparing in tests.
-struct ReadResult: Equatable {
-    var records: [ReadRecord] = []
+struct CSVReadResult: Equatable {
+    var records: [CSVReadRecord] = []
     var fieldBytes: [[[UInt8]]] = []
     var delimiter: Delimiter = .comma
     var hadByteOrderMark = false
@@ -23,12 +23,12 @@ struct ReadResult: Equatable {
 }
 
 /// Reads `reader` to the end, collecting records, properties and the error that stopped it.
-func readAll(_ reader: inout CSVReader) -> ReadResult {
-    var result = ReadResult()
+func readAllCSV(_ reader: inout CSVReader) -> CSVReadResult {
+    var result = CSVReadResult()
     do {
         try reader.forEachRecord { record in
             result.records.append(
-                ReadRecord(
+                CSVReadRecord(
                     line: record.line, lineCount: record.lineCount, fields: record.strings, problems: record.problems))
             result.fieldBytes.append((0..<record.count).map { Array(record[$0]) })
         }
@@ -44,16 +44,31 @@ func readAll(_ reader: inout CSVReader) -> ReadResult {
 }
 
 /// Reads in-memory bytes with the given name, delimiter and chunk size.
-func read(
+func readCSV(
     _ bytes: [UInt8], name: String = "test.csv", delimiter: Delimiter? = nil, chunkSize: Int = 1 << 20
-) -> ReadResult {
+) -> CSVReadResult {
     var reader = CSVReader(bytes: bytes, name: name, delimiter: delimiter, chunkSize: chunkSize)
-    return readAll(&reader)
+    return readAllCSV(&reader)
 }
 
 /// Reads in-memory text with the given name, delimiter and chunk size.
-func read(
+func readCSV(
     _ text: String, name: String = "test.csv", delimiter: Delimiter? = nil, chunkSize: Int = 1 << 20
-) -> ReadResult {
-    read(Array(text.utf8), name: name, delimiter: delimiter, chunkSize: chunkSize)
+) -> CSVReadResult {
+    readCSV(Array(text.utf8), name: name, delimiter: delimiter, chunkSize: chunkSize)
+}
+
+/// A small deterministic random generator (SplitMix64), so that randomized tests can be replayed.
+struct CSVTestRandomGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
 }

@@ -94,22 +94,9 @@ struct CSVWriterTests {
         #expect(text(writer) == "=h,b\n@a,+1-555,\"=HYPERLINK(\"\"x\"\",\"\"y\"\")\"\n\tx,-cmd\n")
     }
 
-    /// A small deterministic random generator (SplitMix64), so failures can be replayed.
-    private struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     @Test(arguments: [CSVWriter.LineEnding.crlf, .lf])
     func roundTripsRandomRows(lineEnding: CSVWriter.LineEnding) throws {
-        var generator = SeededGenerator(state: 20_261_123)
+        var generator = CSVTestRandomGenerator(seed: 20_261_123)
         let pieces = [
             "a", "Z", "9", " ", "\"", "\"\"", ",", ";", "\t", "\r\n", "\n", "\r", "é", "日本", "😀", "-", "=", "x y",
         ]
@@ -127,7 +114,7 @@ struct CSVWriterTests {
         var writer = CSVWriter(header: header, lineEnding: lineEnding)
         for row in rows { writer.append(row) }
         for chunkSize in [5, 1 << 20] {
-            let result = read(writer.bytes, name: "round-trip.csv", delimiter: .comma, chunkSize: chunkSize)
+            let result = readCSV(writer.bytes, name: "round-trip.csv", delimiter: .comma, chunkSize: chunkSize)
             #expect(result.error == nil)
             #expect(result.records.map(\.fields) == [header] + rows)
             #expect(result.records.allSatisfy { $0.problems.isEmpty })

@@ -5,7 +5,7 @@
 /// line breaks; CRLF, LF and lone CR all end records, even mixed in one file; blank lines are skipped; a UTF-8
 /// byte-order mark is skipped. Problems inside a field (stray quotes, invalid UTF-8) are reported on the record
 /// and do not stop reading; problems with the whole file throw `CSVError`.
-public struct CSVReader {
+public struct CSVReader: Sendable {
     /// Where the bytes come from.
     private enum Input {
         case file(path: String)
@@ -77,12 +77,16 @@ public struct CSVReader {
     /// `body` throws, which stops reading.
     public mutating func forEachRecord(_ body: (borrowing CSVRecord) throws -> Void) throws {
         var source: ByteSource
+        var bufferSize = chunkSize
         switch input {
-        case .file(let path): source = try ByteSource(path: path, name: path)
-        case .memory(let bytes): source = ByteSource(bytes: bytes, name: name)
+        case .file(let path):
+            source = try ByteSource(path: path, name: path)
+        case .memory(let bytes):
+            source = ByteSource(bytes: bytes, name: name)
+            bufferSize = max(1, min(chunkSize, bytes.count))
         }
         defer { source.finish() }
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: chunkSize)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bufferSize)
         defer { buffer.deallocate() }
 
         // The start of the text is kept whole until the byte-order mark and the delimiter are known.

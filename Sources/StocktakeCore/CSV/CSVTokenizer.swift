@@ -29,6 +29,7 @@ struct CSVTokenizer {
     private let unquotedStops: UInt64
     /// The file name used in errors.
     private let fileName: String
+    /// Where the tokenizer is; kept between chunks.
     private var state = State.recordStart
     /// 1-based physical line of the byte being read.
     private var line = 1

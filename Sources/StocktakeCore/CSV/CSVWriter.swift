@@ -3,7 +3,7 @@
 /// Cells that a spreadsheet would run as a formula get a leading `'` (see `neutralized(_:)`), unless the writer is
 /// told not to protect formulas because it copies a sheet's values verbatim; cells holding a comma, a quote or a line break are quoted with inner quotes doubled (see `field(_:)`). A row made of one empty
 /// cell is written as `""`, so that it is not read back as a blank line and skipped.
-public struct CSVWriter {
+public struct CSVWriter: Sendable {
     /// The line ending written after every row.
     public enum LineEnding: Sendable {
         /// CR LF, as RFC 4180 specifies and Windows spreadsheets expect.
