@@ -12,7 +12,7 @@ public enum NightlyRun {
     /// Runs the accounts `options` selects and returns one outcome per account, in name order.
     public static func run(_ options: NightlyRunOptions) -> [AccountOutcome] {
         let names = accounts(options)
-        let outcomes = ResultBox(count: names.count)
+        let outcomes = ResultSlots<AccountOutcome>(count: names.count)
         // At most `parallel` accounts at once, even beyond the number of cores: accounts wait on servers as much as
         // they compute.
         let gate = DispatchSemaphore(value: max(1, options.parallel))
@@ -162,20 +162,5 @@ public enum NightlyRun {
         } else if pending != nil {
             try state.clearPendingPush()
         }
-    }
-}
-
-/// Fixed slots that concurrent account runs each fill once.
-final class ResultBox: @unchecked Sendable {
-    private var values: [AccountOutcome?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        values = Array(repeating: nil, count: count)
-    }
-
-    subscript(index: Int) -> AccountOutcome? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
     }
 }

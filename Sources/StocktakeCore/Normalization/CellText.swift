@@ -57,9 +57,4 @@ enum CellText {
         let digits = Array("0123456789ABCDEF")
         return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
-
-    /// `count` written with its noun, singular or plural: "1 digit", "7 digits".
-    static func counted(_ count: Int, _ singular: String, _ plural: String) -> String {
-        "\(count) \(count == 1 ? singular : plural)"
-    }
 }

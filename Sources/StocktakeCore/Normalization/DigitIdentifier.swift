@@ -61,7 +61,7 @@ enum DigitIdentifier {
         }
         if count > digits {
             return .invalid(
-                reason: "has \(CellText.counted(count, "digit", "digits")); a \(kind) has at most \(digits)")
+                reason: "has \(counted(count, "digit")); a \(kind) has at most \(digits)")
         }
         return .value(number)
     }

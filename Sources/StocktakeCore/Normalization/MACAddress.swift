@@ -72,7 +72,7 @@ public struct MACAddress: Hashable, Comparable, Sendable, CustomStringConvertibl
         }
         if hexDigits != 12 {
             return .invalid(
-                reason: "has \(CellText.counted(hexDigits, "hex digit", "hex digits")); a MAC address has 12")
+                reason: "has \(counted(hexDigits, "hex digit")); a MAC address has 12")
         }
         let wellFormed: Bool
         switch separator {

@@ -128,7 +128,7 @@ private struct ReadState {
         noteDamage(record, row: row)
         let width = data.layout.width
         if record.count != width, !(record.count > width && Self.isEmpty(record, from: width)) {
-            let cells = CellText.counted(record.count, "cell", "cells")
+            let cells = counted(record.count, "cell")
             note(
                 RowIssue(
                     kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,

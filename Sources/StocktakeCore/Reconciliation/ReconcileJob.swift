@@ -169,18 +169,3 @@ public enum ReconcileJob {
         return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 }
-
-/// Fixed slots that concurrent workers each fill once.
-final class ResultSlots<Value>: @unchecked Sendable {
-    private var values: [Value?]
-    private let lock = NSLock()
-
-    init(count: Int) {
-        values = Array(repeating: nil, count: count)
-    }
-
-    subscript(index: Int) -> Value? {
-        get { lock.withLock { values[index] } }
-        set { lock.withLock { values[index] = newValue } }
-    }
-}
