@@ -37,6 +37,8 @@ public struct AccountConfig: Sendable {
     public var maxShrink = 0.2
     /// Run folders kept in the state folder.
     public var keepRuns = 30
+    /// The order rows without a VT tag are joined by (the VT tag always comes first).
+    public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
     public var connection = ConnectionSettings()
     /// Whether `cleaned.csv` is pushed back to the central sheet.
     public var pushCleaned = false
@@ -46,7 +48,8 @@ public struct AccountConfig: Sendable {
     /// The keys `account.json` may hold, with the keys of its objects.
     public static let keys: [String: [String]] = [
         "name": [], "central": ["provider", "url"], "sightings": [], "registers": [], "buildings": [], "columns": [],
-        "precedence": [], "rules": ["tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "keepRuns"],
+        "precedence": [],
+        "rules": ["tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "keepRuns", "identifierOrder"],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "maxDownloadMB"],
         "google": ["sheetsAPI", "driveAPI"], "push": ["cleaned", "report"],
@@ -92,6 +95,7 @@ extension AccountConfig {
         rules.cnsDigits = cnsDigits
         rules.staleAfterDays = staleAfterDays
         rules.precedence = precedence
+        rules.fallbackIdentifiers = identifierOrder
         var reconcile = ReconcileRequest(
             account: account.text, central: central.location, rules: rules, outputDirectory: outputDirectory)
         reconcile.sightings = sightings

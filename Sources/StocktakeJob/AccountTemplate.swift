@@ -194,6 +194,8 @@ public enum AccountTemplate {
             - `rules.maxShrink`: the largest share of the central sheet's rows a push may remove (0.2 = 20 %);
               a bigger shrink is refused and reported.
             - `rules.keepRuns`: how many run folders the state folder keeps.
+            - `rules.identifierOrder`: the order rows without a VT tag are matched by, such as
+              `["vt_tag", "serial_number", "mac_address", "cns_number"]` (the VT tag always comes first).
             - `auth.tokenFile`: a file holding a bearer token for this account's servers.
             - `auth.oauthFile`: a JSON file with `tokenURL`, `clientID`, `clientSecret` and `refreshToken`
               (OAuth 2.0 refresh-token grant), for Google and other OAuth servers.

@@ -54,6 +54,7 @@ struct ConfigurationReader {
         config.cnsDigits = integer("rules.cnsDigits", in: 1...18) ?? config.cnsDigits
         config.staleAfterDays = integer("rules.staleAfterDays", in: 0...36_500) ?? config.staleAfterDays
         config.keepRuns = integer("rules.keepRuns", in: 1...10_000) ?? config.keepRuns
+        if let order = identifierOrder() { config.identifierOrder = order }
         if let shrink = number("rules.maxShrink") {
             if (0...1).contains(shrink) {
                 config.maxShrink = shrink
@@ -253,6 +254,29 @@ struct ConfigurationReader {
             return nil
         }
         return resolved
+    }
+
+    /// `rules.identifierOrder`: serial_number, mac_address and cns_number in the account's order, optionally after
+    /// vt_tag (which always comes first).
+    private mutating func identifierOrder() -> [CanonicalField]? {
+        guard let raw = value("rules.identifierOrder") else { return nil }
+        let fix = "Write for example [\"vt_tag\", \"mac_address\", \"serial_number\", \"cns_number\"]."
+        guard let names = raw as? [String] else {
+            note("rules.identifierOrder", "must be a list of identifier names", fix)
+            return nil
+        }
+        var order = names.compactMap(CanonicalField.init(rawValue:))
+        if order.first == .vtTag { order.removeFirst() }
+        guard order.count == names.count - (names.first == "vt_tag" ? 1 : 0),
+            Set(order) == [.serialNumber, .macAddress, .cnsNumber], order.count == 3
+        else {
+            note(
+                "rules.identifierOrder",
+                "must name serial_number, mac_address and cns_number once each, optionally after vt_tag (which always "
+                    + "comes first), not \(names)", fix)
+            return nil
+        }
+        return order
     }
 
     // MARK: - Mappings

@@ -175,4 +175,25 @@ struct AccountConfigTests {
             !config.request(asOf: InventoryDate(year: 2026, month: 1, day: 1)!, outputDirectory: "/tmp/o", push: false)
                 .push)
     }
+
+    @Test func anAccountMayReorderTheIdentifiersAfterTheTag() throws {
+        let jobs = Jobs()
+        let folder = jobs.account(
+            "acme",
+            #"{"central": "central.csv", "rules": {"identifierOrder": ["vt_tag", "mac_address", "serial_number", "cns_number"]}}"#
+        )
+        let config = try AccountConfig.load(folder: folder)
+        #expect(config.identifierOrder == [.macAddress, .serialNumber, .cnsNumber])
+        let request = config.request(
+            asOf: InventoryDate(year: 2026, month: 1, day: 1)!, outputDirectory: "/tmp/o", push: false)
+        #expect(request.reconcile.rules.fallbackIdentifiers == [.macAddress, .serialNumber, .cnsNumber])
+        let bad = jobs.account(
+            "bad", #"{"central": "central.csv", "rules": {"identifierOrder": ["serial_number", "vt_tag"]}}"#)
+        #expect(
+            AccountConfig.problems(folder: bad).map(\.description) == [
+                "Account bad: \"rules.identifierOrder\" must name serial_number, mac_address and cns_number once each, "
+                    + "optionally after vt_tag (which always comes first), not [\"serial_number\", \"vt_tag\"]. Write for "
+                    + "example [\"vt_tag\", \"mac_address\", \"serial_number\", \"cns_number\"]."
+            ])
+    }
 }
