@@ -22,6 +22,8 @@ public struct FileProvider: SheetProvider {
     public var path: String
     /// The account the sheet belongs to, for messages.
     public var account: String
+    /// The names of the temporary files a push writes; tests replace it to make names collide.
+    public var partialNames = PartialFileName()
 
     /// Makes the provider of `location`: a path, or a `file://` URL (`file:///srv/central.csv`,
     /// `file://localhost/srv/central.csv`, percent-encoded).
@@ -46,23 +48,30 @@ public struct FileProvider: SheetProvider {
     }
 
     /// Replaces the file with `bytes` if its content is still what was pulled, else throws `.changedSincePull`.
+    ///
+    /// The new file keeps the sheet's permissions and, when this process may give them, its owner and group. Partial
+    /// files that earlier pushes killed midway left next to the sheet are removed first (see
+    /// `AtomicFile.removeStalePartials(of:)`).
     public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
-        let permissions: mode_t
+        let current: FileStatus
         switch read() {
-        case .content(let current, let mode):
+        case .content(let content, let status):
             let unchanged =
-                pulled.version.map { $0 == Self.fingerprint(of: current) } ?? (current == pulled.bytes)
+                pulled.version.map { $0 == Self.fingerprint(of: content) } ?? (content == pulled.bytes)
             guard unchanged else { throw .changedSincePull(account: account, url: path) }
-            permissions = mode
+            current = status
         case .missing:
             throw .changedSincePull(account: account, url: path)
         case .unreadable(let reason):
             throw .refused(account: account, url: path, status: 0, detail: reason, phase: .push)
         }
+        AtomicFile.removeStalePartials(of: path)
         do throws(StocktakeError) {
-            try AtomicFile.write(bytes, to: path)
-            // The new file keeps the sheet's permissions (a shared sheet may be group-writable, or private).
-            chmod(path, permissions)
+            // A shared sheet may be group-writable, or private: the new file gets the same bits and owners.
+            let file = try AtomicFileWriter(
+                path: path, mode: current.mode, owner: current.owner, group: current.group, names: partialNames)
+            try file.write(bytes)
+            try file.commit()
         } catch {
             let reason: String
             switch error {
@@ -92,9 +101,16 @@ public struct FileProvider: SheetProvider {
         return rest.removingPercentEncoding ?? String(rest)
     }
 
+    /// The permission bits, owner and group of the sheet.
+    private struct FileStatus {
+        var mode: mode_t
+        var owner: uid_t
+        var group: gid_t
+    }
+
     private enum Reading {
-        /// The bytes, and the file's permission bits.
-        case content([UInt8], mode_t)
+        /// The bytes, and the file's permissions and owners.
+        case content([UInt8], FileStatus)
         case missing
         case unreadable(String)
     }
@@ -113,7 +129,10 @@ public struct FileProvider: SheetProvider {
                 if errno == EINTR { continue }
                 return Self.failure(errno)
             }
-            if count == 0 { return .content(bytes, status.st_mode & 0o7777) }
+            if count == 0 {
+                return .content(
+                    bytes, FileStatus(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid))
+            }
             bytes.append(contentsOf: chunk[0..<count])
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeCore
 import StocktakeSync
 import Testing
 
@@ -156,23 +157,147 @@ import Testing
         try inFolder { folder in
             let path = folder + "/central.csv"
             try write(sheet, to: path)
-            let provider = FileProvider(path, account: "acme")
+            var provider = FileProvider(path, account: "acme")
             let pulled = try provider.pull()
-            // AtomicFile writes to "<path>.partial-<pid>" first; a folder in its way makes the write fail even
-            // for root, which permissions would not stop.
-            #expect(mkdir(path + ".partial-\(getpid())", 0o755) == 0)
+            // Every temporary name is the same one, and a folder is in its way: the write fails even for root, which
+            // permissions would not stop.
+            provider.partialNames = PartialFileName(random: { 7 })
+            let taken = provider.partialNames.make(for: "central.csv")
+            #expect(mkdir(folder + "/" + taken, 0o755) == 0)
+            let detail =
+                "5 random temporary names in a row were already taken in its folder, which only happens when "
+                + "someone plants files there (look for .central.csv.stocktake-*.partial)"
             let error = #expect(
-                throws: SyncError.refused(
-                    account: "acme", url: path, status: 0, detail: "is a directory", phase: .push)
+                throws: SyncError.refused(account: "acme", url: path, status: 0, detail: detail, phase: .push)
             ) {
                 try provider.push(cleaned, over: pulled)
             }
             #expect(
                 error?.description
-                    == "Account acme: could not write \(path): is a directory. "
+                    == "Account acme: could not write \(path): \(detail). "
                     + "Check the file and the permissions of its folder.")
             #expect(error?.exitStatus.rawValue == 75)
             #expect(contents(path) == sheet)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [taken, "central.csv"])
         }
+    }
+
+    /// The audit's attack: links planted in the sheet's shared folder, at the name the push used to write to
+    /// (`central.csv.partial-<pid>`) and at the random name it draws first, point at a private file of root's.
+    @Test func linksPlantedAtTemporaryNamesCannotRedirectThePush() throws {
+        try inFolder { folder in
+            let path = folder + "/central.csv"
+            try write(sheet, to: path)
+            #expect(chmod(path, 0o640) == 0)
+            let victim = folder + "/victim"
+            let secret = Array("root:secret\n".utf8)
+            try write(secret, to: victim)
+            #expect(chmod(victim, 0o600) == 0)
+            let predictable = "central.csv.partial-\(getpid())"
+            #expect(symlink(victim, folder + "/" + predictable) == 0)
+            var provider = FileProvider(path, account: "acme")
+            provider.partialNames = PartialFileName(random: ScriptedRandom([0xdead]).next)
+            let guessed = PartialFileName(random: { 0xdead }).make(for: "central.csv")
+            #expect(symlink(victim, folder + "/" + guessed) == 0)
+
+            try provider.push(cleaned, over: try provider.pull())
+
+            #expect(contents(victim) == secret)
+            #expect(mode(of: victim) == 0o600)
+            #expect(contents(path) == cleaned)
+            #expect(mode(of: path) == 0o640)
+            #expect(isLink(path) == false)
+            #expect(isLink(folder + "/" + predictable) == true)
+            #expect(isLink(folder + "/" + guessed) == true)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                    == [guessed, "central.csv", predictable, "victim"])
+        }
+    }
+
+    @Test func theSheetsModeSurvivesAPushWhateverTheUmask() throws {
+        for (sheetMode, umaskBits) in [(0o640, 0o022), (0o600, 0o022), (0o640, 0o077), (0o600, 0o077)] {
+            try inFolder { folder in
+                let path = folder + "/central.csv"
+                try write(sheet, to: path)
+                #expect(chmod(path, mode_t(sheetMode)) == 0)
+                let provider = FileProvider(path, account: "acme")
+                let pulled = try provider.pull()
+                let previous = umask(mode_t(umaskBits))
+                defer { umask(previous) }
+                try provider.push(cleaned, over: pulled)
+                #expect(mode(of: path) == mode_t(sheetMode), "umask \(String(umaskBits, radix: 8))")
+                #expect(contents(path) == cleaned)
+                #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["central.csv"])
+            }
+        }
+    }
+
+    @Test(.enabled(if: geteuid() == 0, "only root may give a file to another user"))
+    func pushKeepsTheSheetsOwnerAndGroup() throws {
+        try inFolder { folder in
+            let path = folder + "/central.csv"
+            try write(sheet, to: path)
+            #expect(chown(path, 65534, 65534) == 0)
+            let provider = FileProvider(path, account: "acme")
+            try provider.push(cleaned, over: try provider.pull())
+            var status = stat()
+            #expect(lstat(path, &status) == 0)
+            #expect(status.st_uid == 65534)
+            #expect(status.st_gid == 65534)
+            #expect(contents(path) == cleaned)
+        }
+    }
+
+    /// Pushes killed midway left their partial files next to the sheet; the next push removes those, and only those.
+    @Test func stalePartialsOfKilledPushesAreRemovedOnTheNextPush() throws {
+        try inFolder { folder in
+            let path = folder + "/central.csv"
+            try write(sheet, to: path)
+            let victim = folder + "/victim"
+            try write(Array("keep\n".utf8), to: victim)
+            let names = PartialFileName()
+            let dead = try (0..<5).map { _ in try ChildProcess.killed() }
+            let stale = dead[0..<3].map { names.make(for: "central.csv", pid: $0) }
+            for name in stale { try write([UInt8](repeating: 65, count: 4096), to: folder + "/" + name) }
+            let live = try ChildProcess()
+            defer { live.kill() }
+            let running = names.make(for: "central.csv", pid: live.pid)
+            try write(cleaned, to: folder + "/" + running)
+            let link = names.make(for: "central.csv", pid: dead[3])
+            #expect(symlink(victim, folder + "/" + link) == 0)
+            let otherSheet = names.make(for: "other.csv", pid: dead[3])
+            try write(sheet, to: folder + "/" + otherSheet)
+            let aFolder = names.make(for: "central.csv", pid: dead[4])
+            #expect(mkdir(folder + "/" + aFolder, 0o700) == 0)
+            var kept = [running, link, otherSheet, aFolder]
+            if geteuid() == 0 {
+                let someoneElses = names.make(for: "central.csv", pid: dead[4])
+                try write(sheet, to: folder + "/" + someoneElses)
+                #expect(chown(folder + "/" + someoneElses, 65534, 65534) == 0)
+                kept.append(someoneElses)
+            }
+
+            let provider = FileProvider(path, account: "acme")
+            try provider.push(cleaned, over: try provider.pull())
+
+            #expect(contents(path) == cleaned)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+                    == (kept + ["central.csv", "victim"]).sorted())
+            for name in stale { #expect(!FileManager.default.fileExists(atPath: folder + "/" + name)) }
+            #expect(contents(folder + "/" + running) == cleaned)
+            #expect(contents(victim) == Array("keep\n".utf8))
+        }
+    }
+
+    private func mode(of path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
+    }
+
+    private func isLink(_ path: String) -> Bool? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & S_IFMT == S_IFLNK : nil
     }
 }

@@ -6,19 +6,52 @@
 
 /// Writes files so that readers only ever see the old file or the complete new one, never half of it.
 ///
-/// The bytes go to a temporary file in the same folder, are flushed to disk with `fsync`, and the temporary file
-/// is then renamed over the target. A full disk or a read-only folder leaves the old file untouched.
+/// The bytes go to a temporary file in the same folder (created exclusively under a random name, see
+/// `AtomicFileWriter`), are flushed to disk with `fsync`, and the temporary file is then renamed over the target and
+/// the folder flushed. A full disk or a read-only folder leaves the old file untouched.
 public enum AtomicFile {
-    /// Replaces the file at `path` with `bytes`.
-    public static func write(_ bytes: [UInt8], to path: String) throws(StocktakeError) {
-        let file = try AtomicFileWriter(path: path)
+    /// Replaces the file at `path` with `bytes`; `mode` gives it exact permission bits (else 0644 less the umask).
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(StocktakeError) {
+        let file = try AtomicFileWriter(path: path, mode: mode)
         try file.write(bytes)
         try file.commit()
     }
 
-    /// Replaces the file at `path` with the UTF-8 text.
-    public static func write(_ text: String, to path: String) throws(StocktakeError) {
-        try write(Array(text.utf8), to: path)
+    /// Replaces the file at `path` with the UTF-8 text; `mode` gives it exact permission bits (else 0644 less the
+    /// umask).
+    public static func write(_ text: String, to path: String, mode: mode_t? = nil) throws(StocktakeError) {
+        try write(Array(text.utf8), to: path, mode: mode)
+    }
+
+    /// Removes the partial files of `path` that writers killed before their commit left in its folder, and returns
+    /// their names.
+    ///
+    /// Only files that are surely such leftovers go: regular files (links are never followed nor removed) named like
+    /// a partial file of `path` (`PartialFileName`), owned by this process's effective user, whose writer process is
+    /// no longer running. Anything else stays, and a folder that cannot be read is left as it is (the write that
+    /// follows reports the problem).
+    @discardableResult
+    public static func removeStalePartials(of path: String) -> [String] {
+        let (prefix, name) = split(path)
+        guard let stream = opendir(prefix.isEmpty ? "." : prefix) else { return [] }
+        defer { closedir(stream) }
+        let folder = dirfd(stream)
+        var candidates: [(name: String, writer: pid_t)] = []
+        while let entry = readdir(stream) {
+            let entryName = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                String(cString: UnsafeRawPointer(field).assumingMemoryBound(to: CChar.self))
+            }
+            if let writer = PartialFileName.writer(of: entryName, for: name) { candidates.append((entryName, writer)) }
+        }
+        var removed: [String] = []
+        for candidate in candidates {
+            var status = stat()
+            guard fstatat(folder, candidate.name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(), !isRunning(candidate.writer)
+            else { continue }
+            if unlinkat(folder, candidate.name, 0) == 0 { removed.append(candidate.name) }
+        }
+        return removed
     }
 
     /// Creates `path` and its missing parents.
@@ -28,6 +61,26 @@ public enum AtomicFile {
             current += "/" + component
             if mkdir(current, 0o755) != 0 && errno != EEXIST { throw failure(path) }
         }
+    }
+
+    /// Whether the process `pid` exists (one of another user counts too).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
+    }
+
+    /// The part of `path` up to and including its last `/` (empty when there is none), and the file's name.
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// Flushes the entries of `folder` so that a rename in it survives a power cut; file systems that cannot do it
+    /// are left as they are (the data itself is already on disk).
+    static func synchronizeFolder(_ folder: String) {
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {

@@ -8,26 +8,73 @@
 ///
 /// Large outputs stream through it, so writing a million-row table never holds the whole file in memory. If the
 /// writer is dropped before `commit()`, the temporary file is removed and the old file stays as it was.
+///
+/// The temporary file is created next to `path` under a name nobody can guess (`PartialFileName`), exclusively and
+/// without following links, so a link planted in a shared folder cannot redirect the write to another file. Its
+/// permissions and owner are set on the open file, never by path.
 public final class AtomicFileWriter {
     public let path: String
-    private let temporary: String
+    /// The temporary file's path, `<folder>/.<name>.stocktake-<pid>-<random>.partial`.
+    public let temporaryPath: String
+    private let folder: String
+    private let mode: mode_t?
+    private let owner: uid_t?
+    private let group: gid_t?
     private var descriptor: Int32
     private var buffer: [UInt8] = []
     private let bufferSize = 1 << 20
 
+    /// How many random names are tried before giving up when each one is already taken.
+    public static let attempts = 5
+
     /// Opens a temporary file next to `path`.
-    public init(path: String) throws(StocktakeError) {
+    ///
+    /// - Parameters:
+    ///   - mode: The permission bits the file gets, whatever the umask (the temporary file is 0600 until then).
+    ///     Without one the file is created like any new file: 0644 less the umask.
+    ///   - owner: The owner the file gets when the process may give it (a replaced sheet keeps its owner); ignored
+    ///     when not permitted.
+    ///   - group: The group the file gets when the process may give it; ignored when not permitted.
+    ///   - names: The source of temporary names; tests use one that collides on purpose.
+    public init(
+        path: String, mode: mode_t? = nil, owner: uid_t? = nil, group: gid_t? = nil,
+        names: PartialFileName = PartialFileName()
+    ) throws(StocktakeError) {
         self.path = path
-        temporary = path + ".partial-\(getpid())"
-        descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw AtomicFile.failure(path) }
+        self.mode = mode
+        self.owner = owner
+        self.group = group
+        let (folder, name) = AtomicFile.split(path)
+        self.folder = folder.isEmpty ? "." : folder
+        let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC
+        var attempt = 0
+        while true {
+            let candidate = folder + names.make(for: name)
+            let opened = open(candidate, flags, mode == nil ? 0o644 : 0o600)
+            if opened >= 0 {
+                temporaryPath = candidate
+                descriptor = opened
+                break
+            }
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EEXIST else { throw AtomicFile.failure(path) }
+            attempt += 1
+            guard attempt < Self.attempts else {
+                throw .cannotWrite(
+                    path: path,
+                    reason: "\(Self.attempts) random temporary names in a row were already taken in its folder, "
+                        + "which only happens when someone plants files there (look for .\(name).stocktake-*.partial)"
+                )
+            }
+        }
         buffer.reserveCapacity(bufferSize)
     }
 
     deinit {
         if descriptor >= 0 {
             close(descriptor)
-            unlink(temporary)
+            unlink(temporaryPath)
         }
     }
 
@@ -42,17 +89,28 @@ public final class AtomicFileWriter {
         try write(Array(text.utf8))
     }
 
-    /// Flushes everything to disk and puts the file in place.
+    /// Flushes everything to disk, gives the file its owner and permissions, and puts it in place.
     public func commit() throws(StocktakeError) {
         try flush()
+        if owner != nil || group != nil { giveOwnership() }
+        if let mode, fchmod(descriptor, mode) != 0 { throw abandon() }
         guard fsync(descriptor) == 0 else { throw abandon() }
         let closed = close(descriptor)
         descriptor = -1
-        guard closed == 0, rename(temporary, path) == 0 else {
+        guard closed == 0, rename(temporaryPath, path) == 0 else {
             let failed = AtomicFile.failure(path)
-            unlink(temporary)
+            unlink(temporaryPath)
             throw failed
         }
+        AtomicFile.synchronizeFolder(folder)
+    }
+
+    /// Gives the file the requested owner and group, or only the group when the owner cannot be given (a member of
+    /// the group may give a file to it), or leaves them: keeping them is a courtesy, not a condition of the write.
+    private func giveOwnership() {
+        let unchanged = uid_t.max
+        if fchown(descriptor, owner ?? unchanged, group ?? unchanged) == 0 { return }
+        if errno == EPERM, owner != nil, let group { _ = fchown(descriptor, unchanged, group) }
     }
 
     private func flush() throws(StocktakeError) {
@@ -77,7 +135,7 @@ public final class AtomicFileWriter {
         let error = errno
         close(descriptor)
         descriptor = -1
-        unlink(temporary)
+        unlink(temporaryPath)
         errno = error
         return AtomicFile.failure(path)
     }
