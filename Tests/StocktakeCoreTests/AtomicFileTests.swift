@@ -81,6 +81,96 @@ struct AtomicFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == ["cleaned.csv"])
     }
 
+    @Test func theTemporaryFileIsHiddenPrivateAndRandomlyNamedUntilTheCommit() throws {
+        let path = folder.path("central.csv")
+        let file = try AtomicFileWriter(path: path, mode: 0o640)
+        try file.write("a,b\n")
+        let name = String(file.temporaryPath.dropFirst(folder.path.count + 1))
+        #expect(file.temporaryPath == folder.path(name))
+        #expect(PartialFileName.writer(of: name, for: "central.csv") == getpid())
+        #expect(folder.list() == [name])
+        #expect(mode(of: file.temporaryPath) == 0o600)
+        try file.commit()
+        #expect(folder.list() == ["central.csv"])
+        #expect(mode(of: path) == 0o640)
+        #expect(folder.read("central.csv") == "a,b\n")
+    }
+
+    @Test func aGivenModeIsExactWhateverTheUmask() throws {
+        try AtomicFile.write("x\n", to: folder.path("shared.csv"), mode: 0o666)
+        #expect(mode(of: folder.path("shared.csv")) == 0o666)
+        try AtomicFile.write("x\n", to: folder.path("private.csv"), mode: 0o600)
+        #expect(mode(of: folder.path("private.csv")) == 0o600)
+    }
+
+    @Test func withoutAModeTheFileIsMadeLikeAnyNewFile() throws {
+        try AtomicFile.write("x\n", to: folder.path("out.csv"))
+        // 0644 less the umask (another test may change the umask for a moment, so only the bounds are certain).
+        let bits = try #require(mode(of: folder.path("out.csv")))
+        #expect(bits & 0o600 == 0o600)
+        #expect(bits & ~0o644 == 0)
+    }
+
+    @Test func aLinkAtEveryTemporaryNameIsNeitherFollowedNorReplaced() throws {
+        let victim = folder.write("root:secret\n", to: "victim")
+        chmod(victim, 0o600)
+        let names = PartialFileName(random: { 0xdead })
+        let planted = names.make(for: "out.csv")
+        #expect(symlink(victim, folder.path(planted)) == 0)
+        let path = folder.path("out.csv")
+        let error = #expect(throws: StocktakeError.self) {
+            _ = try AtomicFileWriter(path: path, mode: 0o644, names: names)
+        }
+        #expect(
+            error?.description
+                == "\(path): cannot write it: 5 random temporary names in a row were already taken in its folder, "
+                + "which only happens when someone plants files there (look for .out.csv.stocktake-*.partial). "
+                + "Check that the folder exists, is writable and the disk is not full.")
+        #expect(folder.read("victim") == "root:secret\n")
+        #expect(mode(of: victim) == 0o600)
+        #expect(folder.list() == [planted, "victim"])
+    }
+
+    @Test func aWriterDroppedBeforeTheCommitLeavesNothing() throws {
+        folder.write("old\n", to: "out.csv")
+        do {
+            let file = try AtomicFileWriter(path: folder.path("out.csv"))
+            try file.write("new\n")
+            #expect(folder.list().count == 2)
+        }
+        #expect(folder.list() == ["out.csv"])
+        #expect(folder.read("out.csv") == "old\n")
+    }
+
+    @Test func stalePartialsOfDeadWritersAreRemovedAndNothingElse() throws {
+        let names = PartialFileName()
+        // No process has an id above the kernel's limit (at most 4194304), so this writer is surely gone.
+        let gone: pid_t = 2_000_000_000
+        let stale = [names.make(for: "out.csv", pid: gone), names.make(for: "out.csv", pid: gone)]
+        for name in stale { folder.write("half", to: name) }
+        let ours = names.make(for: "out.csv")
+        folder.write("being written", to: ours)
+        let link = names.make(for: "out.csv", pid: gone)
+        let victim = folder.write("keep\n", to: "victim")
+        #expect(symlink(victim, folder.path(link)) == 0)
+        let other = names.make(for: "other.csv", pid: gone)
+        folder.write("half", to: other)
+        let legacy = "out.csv.partial-\(gone)"
+        folder.write("half", to: legacy)
+
+        #expect(AtomicFile.removeStalePartials(of: folder.path("out.csv")).sorted() == stale.sorted())
+
+        #expect(folder.list() == [ours, link, other, legacy, "victim"].sorted())
+        #expect(folder.read("victim") == "keep\n")
+        #expect(AtomicFile.removeStalePartials(of: folder.path("out.csv")) == [])
+        #expect(AtomicFile.removeStalePartials(of: folder.path("missing/out.csv")) == [])
+    }
+
+    private func mode(of path: String) -> mode_t? {
+        var status = stat()
+        return lstat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
+    }
+
     @Test func makeDirectoryCreatesParents() throws {
         let path = folder.path("a/b/c")
         try AtomicFile.makeDirectory(path)
