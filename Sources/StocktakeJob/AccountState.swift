@@ -13,7 +13,7 @@ import StocktakeCore
 /// ```
 /// STATE/<account>/            mode 0700
 ///     lock                    flock'ed while a run works on the account
-///     runs/<run-id>/          one folder per run, the last 30 kept
+///     runs/<run-id>/          one folder per run, the last 30 complete ones (with run.json) kept
 ///     latest -> runs/<run-id> the newest complete run, swapped atomically
 ///     pending-push.json       a failed push to retry first
 /// ```
@@ -84,10 +84,10 @@ public struct AccountState: Sendable {
         }
     }
 
-    /// Every run folder, oldest first; folders of `runs/` whose names are not run ids are left out.
+    /// Every run folder, oldest first; entries of `runs/` whose names are not run ids, and links, are left out.
     public func runs() throws(AccountStateError) -> [RunFolder] {
         guard let names = try names(in: runsPath) else { return [] }
-        return names.filter { RunFolder.isRunID($0) && Self.isFolder(runsPath + "/" + $0) }
+        return names.filter { RunFolder.isRunID($0) && Self.isRealFolder(runsPath + "/" + $0) }
             .map { RunFolder(path: runsPath + "/" + $0, id: $0) }
             .sorted()
     }
@@ -124,18 +124,46 @@ public struct AccountState: Sendable {
         return RunFolder(path: folder, id: id)
     }
 
-    /// Removes the oldest run folders so that `count` remain, never the one `latest` points at (which is then kept
-    /// in addition), and returns the removed ids, oldest first.
+    /// Removes the oldest complete run folders so that `count` complete ones remain, never the one `latest` points
+    /// at (which is then kept in addition), and returns the removed ids, oldest first.
+    ///
+    /// Incomplete run folders (see `removeIncompleteRuns()`) neither count nor go: the run being made is one of them.
     @discardableResult
     public func prune(keeping count: Int = 30) throws(AccountStateError) -> [String] {
-        let all = try runs()
+        let complete = try runs().filter(Self.isComplete)
         let kept = latest?.id
         var removed: [String] = []
-        for run in all.prefix(max(0, all.count - max(0, count))) where run.id != kept {
+        for run in complete.prefix(max(0, complete.count - max(0, count))) where run.id != kept {
             try removeTree(run.path)
             removed.append(run.id)
         }
         return removed
+    }
+
+    /// Removes the run folders that runs killed or failed before their end left behind, and returns their ids,
+    /// oldest first.
+    ///
+    /// A run is complete when its folder holds `run.json`, which a run writes last; the other run folders only take
+    /// space, on a disk that may already be full. The run `latest` points at is never removed, nor anything in
+    /// `runs/` that is not a run folder. Call it under the account's lock, before making the new run's folder.
+    @discardableResult
+    public func removeIncompleteRuns() throws(AccountStateError) -> [String] {
+        let kept = latest?.id
+        var removed: [String] = []
+        for run in try runs() where run.id != kept && !Self.isComplete(run) {
+            try removeTree(run.path)
+            removed.append(run.id)
+        }
+        return removed
+    }
+
+    /// The file a run writes last (the last of `ReconcileJob.outputFiles`); a run folder holding it is complete.
+    static let completionMark = "run.json"
+
+    /// Whether `run` is complete: its folder holds the regular file `run.json`.
+    private static func isComplete(_ run: RunFolder) -> Bool {
+        var information = stat()
+        return lstat(run.path(of: completionMark), &information) == 0 && (information.st_mode & S_IFMT) == S_IFREG
     }
 
     // MARK: Pending push
@@ -214,6 +242,12 @@ public struct AccountState: Sendable {
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)
+    }
+
+    /// Whether `path` is a folder itself, not a link to one.
+    private static func isRealFolder(_ path: String) -> Bool {
+        var information = stat()
+        return lstat(path, &information) == 0 && (information.st_mode & S_IFMT) == S_IFDIR
     }
 
     private static func isFolder(_ path: String) -> Bool {

@@ -71,7 +71,7 @@ import Testing
     @Test func pruneKeepsTheNewestRuns() throws {
         let root = TemporaryStateRoot()
         let state = root.state()
-        let runs = try (0..<5).map { try state.newRun(startedAt: start.addingTimeInterval(Double($0) * 86_400)) }
+        let runs = try (0..<5).map { try completeRun(state, day: $0) }
         try state.markLatest(runs[4])
         // The oldest run holds files, a folder and a link to a folder outside, which must survive.
         let outside = root.path + "/outside"
@@ -92,7 +92,7 @@ import Testing
     @Test func pruneNeverRemovesLatest() throws {
         let root = TemporaryStateRoot()
         let state = root.state()
-        let runs = try (0..<4).map { try state.newRun(startedAt: start.addingTimeInterval(Double($0) * 86_400)) }
+        let runs = try (0..<4).map { try completeRun(state, day: $0) }
         try state.markLatest(runs[0])
         #expect(try state.prune(keeping: 1) == [runs[1].id, runs[2].id])
         #expect(try state.runs() == [runs[0], runs[3]])
@@ -102,9 +102,89 @@ import Testing
     @Test func pruneKeepsThirtyByDefault() throws {
         let root = TemporaryStateRoot()
         let state = root.state()
-        let runs = try (0..<32).map { _ in try state.newRun(startedAt: start) }
+        let runs = try (0..<32).map { _ in try completeRun(state, day: 0) }
         #expect(try state.prune() == [runs[0].id, runs[1].id])
         #expect(try state.runs().count == 30)
+    }
+
+    /// The audit's kill test left 13 incomplete run folders among 29: runs killed while writing their outputs, before
+    /// `run.json`.
+    @Test func incompleteRunsAreRemovedAndOnlyThem() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let killed: Set<Int> = [1, 2, 4, 7, 8, 11, 13, 16, 19, 20, 23, 26, 28]
+        var runs: [RunFolder] = []
+        for day in 0..<29 {
+            if killed.contains(day) {
+                let run = try state.newRun(startedAt: start.addingTimeInterval(Double(day) * 86_400))
+                #expect(FileManager.default.createFile(atPath: run.path(of: "cleaned.csv"), contents: Data("a\n".utf8)))
+                let partial = ".discrepancies.csv.stocktake-4242-000000000000dead.partial"
+                #expect(FileManager.default.createFile(atPath: run.path(of: partial), contents: Data("b".utf8)))
+                runs.append(run)
+            } else {
+                runs.append(try completeRun(state, day: day))
+            }
+        }
+        try state.markLatest(runs[27])
+        let others = try plantOthers(in: state, root: root)
+
+        let removed = try state.removeIncompleteRuns()
+
+        #expect(removed == killed.sorted().map { runs[$0].id })
+        #expect(try state.runs() == runs.indices.filter { !killed.contains($0) }.map { runs[$0] })
+        for day in killed { #expect(TemporaryStateRoot.mode(of: runs[day].path) == nil) }
+        #expect(state.latest == runs[27])
+        try expectUntouched(others, in: state, root: root)
+        #expect(try state.removeIncompleteRuns() == [])
+    }
+
+    @Test func latestIsNeverRemovedEvenIncomplete() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let runs = try (0..<2).map { try state.newRun(startedAt: start.addingTimeInterval(Double($0) * 86_400)) }
+        try state.markLatest(runs[0])
+        #expect(try state.removeIncompleteRuns() == [runs[1].id])
+        #expect(try state.runs() == [runs[0]])
+        #expect(state.latest == runs[0])
+    }
+
+    @Test func aRunJSONThatIsNoFileDoesNotMakeARunComplete() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let asFolder = try state.newRun(startedAt: start)
+        #expect(mkdir(asFolder.path(of: "run.json"), 0o700) == 0)
+        let asLink = try state.newRun(startedAt: start.addingTimeInterval(60))
+        let elsewhere = root.path + "/run.json"
+        #expect(FileManager.default.createFile(atPath: elsewhere, contents: Data("{}\n".utf8)))
+        #expect(symlink(elsewhere, asLink.path(of: "run.json")) == 0)
+        #expect(try state.removeIncompleteRuns() == [asFolder.id, asLink.id])
+        #expect(FileManager.default.contents(atPath: elsewhere) == Data("{}\n".utf8))
+    }
+
+    @Test func pruneCountsOnlyCompleteRuns() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        let killed: Set<Int> = [1, 2, 4, 7, 8, 11, 13, 16, 19, 20, 23, 26, 28]
+        let runs = try (0..<29).map { day in
+            killed.contains(day)
+                ? try state.newRun(startedAt: start.addingTimeInterval(Double(day) * 86_400))
+                : try completeRun(state, day: day)
+        }
+        try state.markLatest(runs[27])
+        let others = try plantOthers(in: state, root: root)
+        let complete = runs.indices.filter { !killed.contains($0) }
+
+        let removed = try state.prune(keeping: 10)
+
+        #expect(removed == complete.prefix(6).map { runs[$0].id })
+        let remaining = runs.indices.filter { killed.contains($0) || complete.suffix(10).contains($0) }
+        #expect(try state.runs() == remaining.map { runs[$0] })
+        #expect(state.latest == runs[27])
+        try expectUntouched(others, in: state, root: root)
+
+        #expect(try state.removeIncompleteRuns().count == 13)
+        #expect(try state.prune(keeping: 10) == [])
+        #expect(try state.runs() == complete.suffix(10).map { runs[$0] })
     }
 
     @Test func aStateRootUnderAFileIsAClearError() throws {
@@ -168,5 +248,36 @@ extension AccountStateTests {
         ) {
             try state.runs()
         }
+    }
+}
+
+extension AccountStateTests {
+    /// The folder of a run that ended: it holds its outputs and, last, `run.json`.
+    private func completeRun(_ state: AccountState, day: Int) throws -> RunFolder {
+        let run = try state.newRun(startedAt: start.addingTimeInterval(Double(day) * 86_400))
+        for name in ReconcileJob.outputFiles {
+            #expect(FileManager.default.createFile(atPath: run.path(of: name), contents: Data("\(name)\n".utf8)))
+        }
+        return run
+    }
+
+    /// Entries of `runs/` that are not run folders: a file, a folder, a folder named almost like a run, and a link
+    /// named like a run to a folder elsewhere, none with `run.json`.
+    private func plantOthers(in state: AccountState, root: TemporaryStateRoot) throws -> [String] {
+        #expect(FileManager.default.createFile(atPath: state.runsPath + "/notes.txt", contents: Data("n\n".utf8)))
+        #expect(mkdir(state.runsPath + "/archive", 0o700) == 0)
+        #expect(mkdir(state.runsPath + "/20261101T000000Z-0", 0o700) == 0)
+        #expect(mkdir(root.path + "/elsewhere", 0o700) == 0)
+        #expect(FileManager.default.createFile(atPath: root.path + "/elsewhere/keep.csv", contents: Data("k\n".utf8)))
+        #expect(symlink(root.path + "/elsewhere", state.runsPath + "/20300101T000000Z") == 0)
+        return ["notes.txt", "archive", "20261101T000000Z-0", "20300101T000000Z"]
+    }
+
+    private func expectUntouched(_ others: [String], in state: AccountState, root: TemporaryStateRoot) throws {
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: state.runsPath))
+        #expect(Set(others).isSubset(of: names))
+        #expect(FileManager.default.contents(atPath: state.runsPath + "/notes.txt") == Data("n\n".utf8))
+        #expect(FileManager.default.contents(atPath: root.path + "/elsewhere/keep.csv") == Data("k\n".utf8))
+        #expect(ReconcileJob.outputFiles.last == "run.json")
     }
 }
