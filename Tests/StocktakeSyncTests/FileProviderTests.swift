@@ -291,6 +291,46 @@ import Testing
         }
     }
 
+    @Test(.enabled(if: Self.mayMount, "mounting a small tmpfs is not permitted here"))
+    func aFullDiskKeepsTheSheetAndLeavesNoPartial() throws {
+        try inFolder { folder in
+            let disk = folder + "/disk"
+            #expect(mkdir(disk, 0o755) == 0)
+            try #require(Self.mountSmallDisk(at: disk, log: folder + "/mount.log"))
+            defer { _ = ExternalProgram.run("/usr/bin/umount", [disk], log: folder + "/mount.log") }
+            let path = disk + "/central.csv"
+            try write(sheet, to: path)
+            #expect(chmod(path, 0o600) == 0)
+            let provider = FileProvider(path, account: "acme")
+            let pulled = try provider.pull()
+            let error = #expect(
+                throws: SyncError.refused(
+                    account: "acme", url: path, status: 0, detail: "the disk is full", phase: .push)
+            ) {
+                try provider.push([UInt8](repeating: 65, count: 256 * 1024), over: pulled)
+            }
+            #expect(error?.exitStatus.rawValue == 75)
+            #expect(contents(path) == sheet)
+            #expect(mode(of: path) == 0o600)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == ["central.csv"])
+        }
+    }
+
+    /// Whether this process may mount a tmpfs (root outside a restricted container).
+    private static let mayMount: Bool = {
+        let probe = NSTemporaryDirectory() + "/stocktake-mount-probe-" + UUID().uuidString
+        defer { try? FileManager.default.removeItem(atPath: probe) }
+        guard mkdir(probe, 0o755) == 0, mountSmallDisk(at: probe, log: "/dev/null") else { return false }
+        _ = ExternalProgram.run("/usr/bin/umount", [probe], log: "/dev/null")
+        return true
+    }()
+
+    /// Mounts a 64 KiB tmpfs at `folder`, to fill up on purpose.
+    private static func mountSmallDisk(at folder: String, log: String) -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/mount") else { return false }
+        return ExternalProgram.run("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", folder], log: log) == 0
+    }
+
     private func mode(of path: String) -> mode_t? {
         var status = stat()
         return lstat(path, &status) == 0 ? status.st_mode & 0o7777 : nil
