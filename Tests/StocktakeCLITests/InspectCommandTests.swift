@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `stocktake inspect` run as a user runs it.
@@ -84,6 +85,31 @@ struct InspectCommandTests {
             result.standardError
                 == "stocktake: open.csv: a quoted field opened on line 2 is never closed. "
                 + "Look for a stray \" on that line and save the file again.\n")
+    }
+
+    /// Excel's "Unicode text" saved without its byte-order mark (every other byte NUL) was reported as
+    /// "Encoding: UTF-8" with garbage columns; it is refused and the encoding named.
+    @Test(arguments: [(false, "LE"), (true, "BE")], [[], ["--json"], ["--rows"]])
+    func utf16WithoutByteOrderMark(order: (bigEndian: Bool, name: String), options: [String]) throws {
+        let units = "VT Tag,Serial\r\n100001,S1\r\n100002,S2\r\n".utf16
+        let bytes = units.flatMap { unit in
+            order.bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        FileManager.default.createFile(atPath: runner.path("scan.csv"), contents: Data(bytes))
+        let result = try runner.run(["inspect", "scan.csv"] + options)
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: scan.csv: the file is encoded as UTF-16 \(order.name) without a byte-order mark, "
+                + "which cannot be read. Open it in a spreadsheet and save it as \"CSV UTF-8\".\n")
+    }
+
+    @Test func utf8WithAFewNULsIsStillUTF8() throws {
+        runner.write("Serial,Notes\nabc,x\u{0}y\n", to: "scan.csv")
+        let result = try runner.run(["inspect", "scan.csv", "--json"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains(#""encoding":"UTF-8","lineEnding":"LF","rowCount":1}"#))
     }
 
     @Test(arguments: [

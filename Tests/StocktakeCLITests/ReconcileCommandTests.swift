@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// `stocktake reconcile` run as a user runs it: options, exit statuses and the one-line messages.
@@ -138,6 +139,24 @@ struct ReconcileCommandTests {
             result.standardError
                 == "stocktake: central.csv: a quoted field opened on line 3 is never closed. "
                 + "Look for a stray \" on that line and save the file again.\n")
+    }
+
+    /// A scan saved as UTF-16 without a byte-order mark used to reconcile with exit 0, every row INVALID_VALUE.
+    @Test func utf16SightingWithoutByteOrderMark() throws {
+        var arguments = account()
+        arguments.append("--quiet")
+        let bytes = "Tag,Serial\r\n1,S1\r\n2,S2\r\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        FileManager.default.createFile(atPath: runner.path("acct/scans/north.csv"), contents: Data(bytes))
+        let result = try runner.run(arguments)
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: acct/scans/north.csv: the file is encoded as UTF-16 LE without a byte-order mark, "
+                + "which cannot be read. Open it in a spreadsheet and save it as \"CSV UTF-8\".\n")
+        for file in ["cleaned.csv", "discrepancies.csv", "summary.txt"] {
+            #expect(runner.read("out/" + file) == nil, "out/\(file) was written")
+        }
     }
 
     @Test func centralWithoutATagColumn() throws {

@@ -360,6 +360,41 @@ struct CSVReaderTests {
                 + "Open it in a spreadsheet and save it as \"CSV UTF-8\".")
     }
 
+    @Test func rejectsUTF16AndUTF32WithoutByteOrderMark() {
+        // Excel's "Unicode text" saved without its byte-order mark: every other byte is NUL.
+        let text = "VT Tag\tSerial\r\n100001\tS1\r\n100002\tS2\r\n"
+        let cases: [([UInt8], String)] = [
+            (utf16Bytes(text), "UTF-16 LE without a byte-order mark"),
+            (utf16Bytes(text, bigEndian: true), "UTF-16 BE without a byte-order mark"),
+            (utf32Bytes(text), "UTF-32 LE without a byte-order mark"),
+            (utf32Bytes(text, bigEndian: true), "UTF-32 BE without a byte-order mark"),
+            (utf16Bytes(String(repeating: text, count: 200)), "UTF-16 LE without a byte-order mark"),
+        ]
+        for (bytes, encoding) in cases {
+            for chunkSize in [1, 3, 1 << 20] {
+                let result = readCSV(bytes, name: "unicode.txt", chunkSize: chunkSize)
+                #expect(result.records == [])
+                #expect(result.error == .unsupportedEncoding(file: "unicode.txt", encoding: encoding))
+            }
+        }
+        #expect(
+            CSVError.unsupportedEncoding(file: "unicode.txt", encoding: "UTF-16 LE without a byte-order mark")
+                .description
+                == "unicode.txt: the file is encoded as UTF-16 LE without a byte-order mark, which cannot be read. "
+                + "Open it in a spreadsheet and save it as \"CSV UTF-8\".")
+    }
+
+    @Test func readsUTF8WithAFewNULs() {
+        let result = readCSV(Array("Tag,Serial\n1,S\u{0}1\n2,\u{0}\u{0}\n".utf8), chunkSize: 2)
+        #expect(result.error == nil)
+        #expect(
+            result.records == [
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["Tag", "Serial"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["1", "S\u{0}1"]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["2", "\u{0}\u{0}"]),
+            ])
+    }
+
     @Test func missingFileIsUnreadable() {
         let path = "/nonexistent-stocktake-dir/survey.csv"
         #expect(throws: CSVError.unreadable(file: path, reason: "No such file or directory")) {
@@ -419,6 +454,7 @@ struct CSVReaderTests {
             Array("ok,".utf8) + [0xFF] + Array("\n\"x\ny".utf8) + [0xC0, 0x80] + Array("\",z\né,".utf8) + [0xE6, 0x97]
         ),
         ("utf16.csv", [0xFF, 0xFE, 0x61, 0x00]),
+        ("utf16-without-mark.csv", utf16Bytes("a,b\n1,2\n")),
         ("quote-cr.csv", Array("\"a\r\"\nb\r".utf8)),
         ("empty.csv", []),
     ]
@@ -459,6 +495,6 @@ struct CSVReaderTests {
 
     @Test func fixturesHaveExpectedRecordCounts() {
         let counts = Self.fixtures.map { readCSV($0.bytes, name: $0.name).records.count }
-        #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 0, 2, 0])
+        #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 0, 0, 2, 0])
     }
 }

@@ -371,6 +371,20 @@ struct SourceReaderTests {
         #expect(error?.exitStatus == .dataError)
     }
 
+    @Test func utf16FileWithoutByteOrderMarkIsRefused() throws {
+        let path = folder.write(Array("T\0a\0g\0\n\0".utf8) + Array("1\0\n\0".utf8), to: "unicode.csv")
+        let error = #expect(throws: StocktakeError.self) {
+            try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .sighting))
+        }
+        #expect(
+            error
+                == .badData(
+                    path: path,
+                    reason: "the file is encoded as UTF-16 LE without a byte-order mark, which cannot be read. "
+                        + "Open it in a spreadsheet and save it as \"CSV UTF-8\"."))
+        #expect(error?.exitStatus == .dataError)
+    }
+
     @Test func readsAFileFromDisk() throws {
         let path = folder.write("Serial\tModel\nabc\tap\n", to: "scan.tsv")
         let data = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .sighting))

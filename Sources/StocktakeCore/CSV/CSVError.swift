@@ -4,7 +4,8 @@
 public enum CSVError: Error, Equatable, CustomStringConvertible {
     /// A quoted field opened on `line` (1-based) and the file ended before it was closed.
     case unterminatedQuote(file: String, line: Int)
-    /// The file starts with a byte-order mark of an encoding other than UTF-8, such as "UTF-16 LE".
+    /// The file is in an encoding other than UTF-8, such as "UTF-16 LE" (named by its byte-order mark) or
+    /// "UTF-16 LE without a byte-order mark" (recognised by its NUL bytes).
     case unsupportedEncoding(file: String, encoding: String)
     /// The file could not be opened or read; `reason` is the system's explanation, e.g. "No such file or directory".
     case unreadable(file: String, reason: String)

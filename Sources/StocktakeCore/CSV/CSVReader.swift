@@ -3,7 +3,7 @@
 /// The file is read in fixed-size chunks with `read(2)` and parsed in one pass, so memory use does not grow with
 /// the file: a 1 GB export needs about one chunk plus the largest record. Quoted fields may hold delimiters and
 /// line breaks; CRLF, LF and lone CR all end records, even mixed in one file; blank lines are skipped; a UTF-8
-/// byte-order mark is skipped. Problems inside a field (stray quotes, invalid UTF-8) are reported on the record
+/// byte-order mark is skipped, and UTF-16 or UTF-32 text (with or without a byte-order mark) is refused. Problems inside a field (stray quotes, invalid UTF-8) are reported on the record
 /// and do not stop reading; problems with the whole file throw `CSVError`.
 public struct CSVReader: Sendable {
     /// Where the bytes come from.
@@ -89,7 +89,7 @@ public struct CSVReader: Sendable {
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bufferSize)
         defer { buffer.deallocate() }
 
-        // The start of the text is kept whole until the byte-order mark and the delimiter are known.
+        // The start of the text is kept whole until the encoding and the delimiter are known.
         var start: [UInt8] = []
         var atEnd = false
         func readMore() throws(CSVError) {
@@ -100,8 +100,8 @@ public struct CSVReader: Sendable {
                 start.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
             }
         }
-        while start.count < 4 && !atEnd { try readMore() }
-        let textStart = try skipByteOrderMark(start)
+        while start.count < EncodingSniffer.sampleSize && !atEnd { try readMore() }
+        let textStart = try checkEncoding(of: start)
         if fixedDelimiter == nil {
             var sniffer = DelimiterSniffer()
             var scanned = textStart
@@ -135,24 +135,17 @@ public struct CSVReader: Sendable {
         try tokenizer.finish(body)
     }
 
-    /// Checks the byte-order mark at the start of `text`: returns 3 after a UTF-8 one (and remembers it), 0 when
-    /// there is none, and throws for UTF-16 and UTF-32 ones, which this reader does not decode.
-    private mutating func skipByteOrderMark(_ text: [UInt8]) throws(CSVError) -> Int {
-        let encoding: String
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) {
+    /// Checks the encoding of the start of `text`: returns 3 after a UTF-8 byte-order mark (and remembers it), 0
+    /// for other UTF-8 text, and throws for UTF-16 and UTF-32, with or without a byte-order mark, which this reader
+    /// does not decode.
+    private mutating func checkEncoding(of text: [UInt8]) throws(CSVError) -> Int {
+        if let encoding = EncodingSniffer.unsupportedEncoding(of: text[...]) {
+            throw .unsupportedEncoding(file: name, encoding: encoding)
+        }
+        if text.starts(with: EncodingSniffer.utf8ByteOrderMark) {
             hadByteOrderMark = true
             return 3
-        } else if text.starts(with: [0xFF, 0xFE, 0x00, 0x00]) {
-            encoding = "UTF-32 LE"
-        } else if text.starts(with: [0x00, 0x00, 0xFE, 0xFF]) {
-            encoding = "UTF-32 BE"
-        } else if text.starts(with: [0xFF, 0xFE]) {
-            encoding = "UTF-16 LE"
-        } else if text.starts(with: [0xFE, 0xFF]) {
-            encoding = "UTF-16 BE"
-        } else {
-            return 0
         }
-        throw .unsupportedEncoding(file: name, encoding: encoding)
+        return 0
     }
 }

@@ -1,0 +1,174 @@
+import Testing
+
+@testable import StocktakeCore
+
+@Suite("SheetIntegrity")
+struct SheetIntegrityTests {
+    static let header = "VT Tag,Serial,MAC,Model,Building,Room,Custodian,Last seen,CNS,Notes,Status"
+
+    /// A central sheet: the header (76 bytes with its CRLF), then 30 rows of 11 cells on lines 2 to 31, each 83 bytes
+    /// with its CRLF.
+    static let sheet: [UInt8] = Array(
+        (header + "\r\n"
+            + (10..<40).map { n in
+                "1000\(n),S\(n),aa:bb:cc:dd:ee:\(n),AP-515,B01,R\(n),jdoe,2026-01-01,C0000\(n),\"note, \(n)\",ok\r\n"
+            }.joined()).utf8)
+
+    @Test func aWholeSheetIsComplete() {
+        let integrity = SheetIntegrity.check(Self.sheet, fileName: "central.csv")
+        #expect(integrity == SheetIntegrity(fileName: "central.csv", dataRows: 30, problem: nil))
+        #expect(integrity.isComplete)
+        #expect(integrity.description == "central.csv: 30 data rows, complete.")
+    }
+
+    @Test func aBodyCutAt60PercentInsideARow() {
+        let cut = Array(Self.sheet.prefix(Self.sheet.count * 6 / 10))
+        #expect(cut.count == 1539)
+        #expect(String(decoding: cut.suffix(9), as: UTF8.self) == ",jdoe,202")
+        let integrity = SheetIntegrity.check(cut, fileName: "central.csv")
+        #expect(integrity.dataRows == 18)
+        #expect(integrity.problem == .shortLastRow(line: 19, cells: 8, headerCells: 11))
+        #expect(!integrity.isComplete)
+        #expect(
+            integrity.description
+                == "central.csv: the last row (line 19) has 8 of 11 cells: the transfer was cut off. "
+                + "Pull the sheet again, and if that row is short in the sheet itself, complete it there.")
+    }
+
+    @Test func aBodyCutInsideAQuotedField() {
+        let cut = Array(Self.sheet.prefix(76 + 17 * 83 + 73))
+        #expect(String(decoding: cut.suffix(6), as: UTF8.self) == ",\"note")
+        let integrity = SheetIntegrity.check(cut, fileName: "central.csv")
+        #expect(integrity.dataRows == 17)
+        #expect(integrity.problem == .openQuote(line: 19))
+        #expect(
+            integrity.description
+                == "central.csv: a quoted field opened on line 19 is still open at the end: the transfer was cut off. "
+                + "Pull the sheet again, and if that line of the sheet itself has a stray \", remove it.")
+    }
+
+    @Test func aBodyCutExactlyAtARowEndIsComplete() {
+        let rowEnd = 76 + 18 * 83
+        #expect(Self.sheet[rowEnd - 2..<rowEnd] == [0x0D, 0x0A])
+        let whole = SheetIntegrity.check(Array(Self.sheet.prefix(rowEnd)), fileName: "central.csv")
+        #expect(whole == SheetIntegrity(fileName: "central.csv", dataRows: 18, problem: nil))
+        // Between the CR and the LF the row has ended too.
+        let betweenCRAndLF = SheetIntegrity.check(Array(Self.sheet.prefix(rowEnd - 1)), fileName: "central.csv")
+        #expect(betweenCRAndLF == SheetIntegrity(fileName: "central.csv", dataRows: 18, problem: nil))
+    }
+
+    @Test func everyCutAfterTheHeaderIsSeenUnlessTheLastRowHasAllItsCells() {
+        // A cut inside the last cell ("ok") leaves a row with all 11 cells: that, and only that, goes unseen.
+        var unseen = 0
+        for length in 76...Self.sheet.count {
+            let cut = Array(Self.sheet.prefix(length))
+            let integrity = SheetIntegrity.check(cut, fileName: "central.csv")
+            let lastLine = cut.split(separator: 0x0A, omittingEmptySubsequences: false).last ?? []
+            var cells = 1
+            var quoted = false
+            for byte in lastLine {
+                if byte == 0x22 { quoted.toggle() }
+                if byte == 0x2C && !quoted { cells += 1 }
+            }
+            if lastLine.isEmpty || lastLine.last == 0x0D {
+                #expect(integrity.isComplete, "a cut at \(length) ends a row")
+            } else if quoted {
+                #expect(integrity.problem == .openQuote(line: 2 + (length - 76) / 83), "cut at \(length)")
+            } else if cells < 11 {
+                #expect(
+                    integrity.problem == .shortLastRow(line: 2 + (length - 76) / 83, cells: cells, headerCells: 11),
+                    "cut at \(length)")
+            } else {
+                #expect(integrity.isComplete, "a cut at \(length) is inside the last cell")
+                unseen += 1
+            }
+        }
+        #expect(unseen == 30 * 3, "\",\", \",o\" and \",ok\" of each row")
+    }
+
+    @Test func aLineLikeSpreadsheetsNumberIt() {
+        let rows = (1...1801).map { "\($0),S\($0),m,AP,B,R,c,d,C,n,ok\n" }.joined()
+        let text = Array((Self.header + "\n" + rows + "1802,S1802,m").utf8)
+        let integrity = SheetIntegrity.check(text, fileName: "central.csv")
+        #expect(integrity.dataRows == 1802)
+        #expect(integrity.problem == .shortLastRow(line: 1803, cells: 3, headerCells: 11))
+        #expect(
+            integrity.description
+                == "central.csv: the last row (line 1,803) has 3 of 11 cells: the transfer was cut off. "
+                + "Pull the sheet again, and if that row is short in the sheet itself, complete it there.")
+    }
+
+    @Test func crlfByteOrderMarkAndTrailingBlankLines() {
+        let text =
+            [0xEF, 0xBB, 0xBF] + Array("\r\n,,\r\nTag,Serial,Model\r\n1,S1,AP\r\n\r\n2,S2,AP\r\n,,\r\n\r\n\r\n".utf8)
+        #expect(
+            SheetIntegrity.check(text, fileName: "scan.csv")
+                == SheetIntegrity(fileName: "scan.csv", dataRows: 2, problem: nil))
+        let cut = [0xEF, 0xBB, 0xBF] + Array("Tag,Serial,Model\r\n1,S1,AP\r\n2,S2".utf8)
+        #expect(
+            SheetIntegrity.check(cut, fileName: "scan.csv")
+                == SheetIntegrity(
+                    fileName: "scan.csv", dataRows: 2, problem: .shortLastRow(line: 3, cells: 2, headerCells: 3)))
+    }
+
+    @Test func aShortLastRowEndedByALineBreakArrivedWhole() {
+        // Google Sheets leaves a row's trailing empty cells out; the row still ends with its line break.
+        let text = Array("Tag,Serial,Model\r\n1,S1,AP\r\n2,S2\r\n".utf8)
+        #expect(
+            SheetIntegrity.check(text, fileName: "sheet.csv")
+                == SheetIntegrity(fileName: "sheet.csv", dataRows: 2, problem: nil))
+        // A row of empty cells after it shows it ended too.
+        #expect(SheetIntegrity.check(Array("Tag,Serial,Model\n1,S1,AP\n2,S2\n,,".utf8), fileName: "s.csv").isComplete)
+    }
+
+    @Test func trailingEmptyHeaderCellsDoNotCount() {
+        let text = Array("Tag,Serial,,\n1,S1,,\n2,S2".utf8)
+        #expect(
+            SheetIntegrity.check(text, fileName: "scan.csv")
+                == SheetIntegrity(fileName: "scan.csv", dataRows: 2, problem: nil))
+        #expect(
+            SheetIntegrity.check(Array("Tag,Serial,,\n1,S1,,\n2".utf8), fileName: "scan.csv").problem
+                == .shortLastRow(line: 3, cells: 1, headerCells: 2))
+    }
+
+    @Test func theDelimiterIsChosenAsTheReaderChoosesIt() {
+        let tabs = Array("Tag\tSerial\tModel\n1\tS1\tAP\n2\tS2".utf8)
+        #expect(
+            SheetIntegrity.check(tabs, fileName: "scan.tsv").problem
+                == .shortLastRow(line: 3, cells: 2, headerCells: 3))
+        #expect(
+            SheetIntegrity.check(tabs, fileName: "scan.txt").problem
+                == .shortLastRow(line: 3, cells: 2, headerCells: 3), "sniffed from the first line")
+        let semicolons = Array("Tag;Serial;Model\n1;S1;AP\n2;S2;AP".utf8)
+        #expect(SheetIntegrity.check(semicolons, fileName: "scan.csv").isComplete)
+        #expect(
+            SheetIntegrity.check(semicolons, fileName: "scan.csv", delimiter: .comma).isComplete,
+            "with commas every row has one cell")
+    }
+
+    @Test func aHeaderOnlyOrEmptySheetHasNoDataRows() {
+        #expect(
+            SheetIntegrity.check([], fileName: "empty.csv")
+                == SheetIntegrity(fileName: "empty.csv", dataRows: 0, problem: nil))
+        #expect(
+            SheetIntegrity.check(Array("Tag,Serial".utf8), fileName: "head.csv")
+                == SheetIntegrity(fileName: "head.csv", dataRows: 0, problem: nil))
+    }
+
+    @Test func utf16IsNamed() {
+        let integrity = SheetIntegrity.check(utf16Bytes("Tag,Serial\n1,S1\n"), fileName: "unicode.csv")
+        #expect(integrity.problem == .unsupportedEncoding("UTF-16 LE without a byte-order mark"))
+        #expect(integrity.dataRows == 0)
+        #expect(
+            integrity.description
+                == "unicode.csv: the file is encoded as UTF-16 LE without a byte-order mark, which cannot be read. "
+                + "Open it in a spreadsheet and save it as \"CSV UTF-8\".")
+    }
+
+    @Test func aQuotedLineBreakInTheLastRowIsNotAnEnd() {
+        let text = Array("Tag,Notes,Model\n1,\"two\nlines\",AP\n2,\"one\nmore\"".utf8)
+        #expect(
+            SheetIntegrity.check(text, fileName: "scan.csv").problem
+                == .shortLastRow(line: 4, cells: 2, headerCells: 3))
+    }
+}
