@@ -35,6 +35,8 @@ public struct AccountConfig: Sendable {
     public var staleAfterDays = 365
     /// The largest share of the central sheet's rows a push may remove (0.2 = 20 %).
     public var maxShrink = 0.2
+    /// The largest share of central assets that may be `MISSING` before a night is refused (0.5 = 50 %).
+    public var maxMissingShare = 0.5
     /// Run folders kept in the state folder.
     public var keepRuns = 30
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
@@ -49,7 +51,9 @@ public struct AccountConfig: Sendable {
     public static let keys: [String: [String]] = [
         "name": [], "central": ["provider", "url"], "sightings": [], "registers": [], "buildings": [], "columns": [],
         "precedence": [],
-        "rules": ["tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "keepRuns", "identifierOrder"],
+        "rules": [
+            "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
+        ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "maxDownloadMB"],
         "google": ["sheetsAPI", "driveAPI"], "push": ["cleaned", "report"],

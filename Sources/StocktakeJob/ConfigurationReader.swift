@@ -62,6 +62,13 @@ struct ConfigurationReader {
                 note("rules.maxShrink", "must be a fraction from 0 to 1, not \(shrink)", "Write 0.2 for 20 %.")
             }
         }
+        if let share = number("rules.maxMissingShare") {
+            if (0...1).contains(share) {
+                config.maxMissingShare = share
+            } else {
+                note("rules.maxMissingShare", "must be a fraction from 0 to 1, not \(share)", "Write 0.5 for 50 %.")
+            }
+        }
         if let tokenFile = string("auth.tokenFile") {
             config.connection.tokenFile = localFile(tokenFile, key: "auth.tokenFile")
         }

@@ -58,6 +58,7 @@ public enum NightlyRun {
         let folder = (options.jobs as NSString).appendingPathComponent(folderName)
         let config: AccountConfig
         do {
+            if let problem = JobsFolder.problem(account: folderName, in: options.jobs) { throw problem }
             config = try AccountConfig.load(folder: folder)
         } catch {
             log("skipped: \(error)")
@@ -77,7 +78,10 @@ public enum NightlyRun {
                 account: folderName, status: .temporaryFailure, push: "skipped: another run holds its lock")
         }
         defer { lock.unlock() }
-        let pending = state.pendingPush
+        let removed = (try? state.removeIncompleteRuns()) ?? []
+        if !removed.isEmpty { log("removed \(counted(removed.count, "incomplete run folder")) left by stopped runs") }
+        var pending = state.pendingPush
+        let unfinished = state.pushJournal
         let started = Date()
         let run: RunFolder
         do {
@@ -86,36 +90,47 @@ public enum NightlyRun {
             log("failed: \(error)")
             return AccountOutcome(account: folderName, status: error.exitStatus, push: "not run: \(error)")
         }
+        let writesState = !options.dryRun
         var request = config.request(
             asOf: options.asOf, outputDirectory: run.path, push: options.push && !options.dryRun)
         request.maxShrink = config.maxShrink
+        request.guards = .nightly(
+            baseline: state.centralBaseline(asOf: options.asOf), maxShrink: config.maxShrink,
+            maxMissingShare: config.maxMissingShare)
+        request.guards.acceptsShrink = options.acceptShrink
+        request.unfinishedPush = unfinished
         var outcome = AccountOutcome(account: folderName, status: .success, push: "no push")
         do {
             let factory = try config.connection.factory(
                 account: folderName, locations: try locations(config, request), reportTo: request.reportTo)
             let uploader = ReportUploader(session: factory.session)
-            let job = SyncedReconcileJob(
+            var job = SyncedReconcileJob(
                 session: factory.session,
                 makeProvider: { location throws(SyncError) in factory.provider(for: location) },
                 uploadReports: { files, target throws(SyncError) in try uploader.upload(files, to: target) })
+            if writesState { journal(&job, state: state, run: run, started: started) }
             let result = try job.run(request, log: log)
+            if let unfinished, let completed = result.unfinishedPushCompleted {
+                pending = settle(
+                    unfinished, completed: completed, pending: pending, state: writesState ? state : nil, log: log)
+            }
             outcome.assets = result.reconciliation.assets.count
             outcome.errors = result.reconciliation.count(Severity.error)
             outcome.warnings = result.reconciliation.count(.warning)
             outcome.report = result.details.path(of: "report.html")
             outcome.status = result.details.exitStatus
             outcome.push = pushSummary(result, request: request, pending: pending)
-            if !options.dryRun {
+            if writesState {
                 try state.markLatest(run)
                 _ = try state.prune(keeping: config.keepRuns)
                 try updatePending(state, result: result, run: run, request: request, pending: pending, started: started)
+                if let rows = result.centralRows {
+                    try state.recordCentralBaseline(CentralBaseline(rows: rows, date: options.asOf, runID: run.id))
+                }
             }
         } catch let error as any UserFacingError {
             log("failed: \(error)")
-            outcome.status = error.exitStatus == .success ? .temporaryFailure : error.exitStatus
-            if outcome.status != .configuration && outcome.status != .noPermission {
-                outcome.status = .temporaryFailure
-            }
+            outcome.status = accountStatus(error.exitStatus)
             outcome.push = "failed: \(error)"
         } catch {
             log("failed: \(error)")
@@ -123,6 +138,51 @@ public enum NightlyRun {
             outcome.push = "failed: \(error)"
         }
         return outcome
+    }
+
+    /// An account's status after an error: configuration, credential and data problems keep their own status (the
+    /// run as a whole still ends with 75 or 78); anything else is worth trying again later.
+    static func accountStatus(_ status: ExitStatus) -> ExitStatus {
+        switch status {
+        case .configuration, .noPermission, .dataError: status
+        default: .temporaryFailure
+        }
+    }
+
+    /// Makes the job record each push in the account's state before the central sheet is replaced, and forget it
+    /// once the push is settled, so a run stopped in between is understood by the next one.
+    private static func journal(_ job: inout SyncedReconcileJob, state: AccountState, run: RunFolder, started: Date) {
+        let account = state.account.text
+        job.willPush = { fingerprint, target throws(SyncError) in
+            do {
+                try state.recordPushJournal(
+                    PushIntent(runID: run.id, target: target, fingerprint: fingerprint, started: started))
+            } catch {
+                throw .refused(
+                    account: account, url: state.pushJournalPath, status: 0, detail: "\(error)", phase: .push)
+            }
+        }
+        job.didPush = { try? state.clearPushJournal() }
+    }
+
+    /// Settles a push a stopped run left unfinished: if tonight's central sheet is what it pushed, the push had
+    /// completed and any pending push is resolved; if not, it never happened and tonight's push (if any) stands.
+    /// Returns the pending push that remains. `state` is `nil` in a dry run, which changes nothing.
+    private static func settle(
+        _ unfinished: PushIntent, completed: Bool, pending: PendingPush?, state: AccountState?, log: Log
+    ) -> PendingPush? {
+        if completed {
+            log("the push of run \(unfinished.runID) to \(unfinished.target) had completed before that run was stopped")
+        } else {
+            log(
+                "the push of run \(unfinished.runID) to \(unfinished.target) had not completed before that run was stopped"
+            )
+        }
+        guard let state else { return completed ? nil : pending }
+        try? state.clearPushJournal()
+        guard completed else { return pending }
+        try? state.clearPendingPush()
+        return nil
     }
 
     private static func locations(_ config: AccountConfig, _ request: SyncedReconcileRequest) throws -> [SheetLocation]

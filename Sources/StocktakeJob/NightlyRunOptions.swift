@@ -13,6 +13,9 @@ public struct NightlyRunOptions: Sendable {
     public var push = true
     /// Check and reconcile, but write no state and push nothing (`--dry-run`).
     public var dryRun = false
+    /// Accept tonight's central sheet however much it shrank since the last good run, or that it is empty
+    /// (`--accept-shrink`, for a deliberate cleanup).
+    public var acceptShrink = false
     public var shard: Shard?
     /// Accounts reconciled at once.
     public var parallel = 2

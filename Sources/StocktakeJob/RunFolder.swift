@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeCore
 
 /// One run's folder, `STATE/<account>/runs/<run-id>/`, holding the pulled central snapshot, every output file and
 /// `run.json`.
@@ -33,6 +34,14 @@ public struct RunFolder: Sendable, Hashable, Comparable {
         }
         return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "T"
             + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "Z"
+    }
+
+    /// The UTC day a run with this id started, or `nil` when `id` is not a run id.
+    static func date(ofID id: String) -> InventoryDate? {
+        guard isRunID(id) else { return nil }
+        let digits = Array(id.utf8.prefix(8)).map { Int($0) - Int(UInt8(ascii: "0")) }
+        let number = { (range: Range<Int>) in digits[range].reduce(0) { $0 * 10 + $1 } }
+        return InventoryDate(year: number(0..<4), month: number(4..<6), day: number(6..<8))
     }
 
     /// Whether `name` has the form of a run id; other entries of `runs/` are left alone.

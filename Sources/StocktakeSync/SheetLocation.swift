@@ -53,6 +53,14 @@ public enum SheetLocation: Sendable, Hashable, CustomStringConvertible {
         return false
     }
 
+    /// Whether the sheet arrives as the bytes of a file (a local file, an https download, a Drive file or export),
+    /// so that a last row shorter than the header means the transfer was cut off. Google Sheets' values arrive as
+    /// JSON rows, which are ragged by nature.
+    public var arrivesAsFile: Bool {
+        if case .googleSheet = self { return false }
+        return true
+    }
+
     public var description: String {
         switch self {
         case .file(let path): path

@@ -13,6 +13,11 @@ public struct SyncedReconcileJob: Sendable {
     /// Uploads the outputs to `reportTo`; tests replace it.
     public var uploadReports:
         @Sendable (_ files: [(name: String, bytes: [UInt8])], _ to: EndpointURL) throws(SyncError) -> Void
+    /// Records a push about to replace the central sheet (its bytes' fingerprint and target) before it is written;
+    /// a push is not made when this throws. The nightly run keeps it in the account's state.
+    public var willPush: @Sendable (_ fingerprint: String, _ target: String) throws(SyncError) -> Void = { _, _ in }
+    /// Forgets the record once the push has succeeded or definitely failed.
+    public var didPush: @Sendable () -> Void = {}
 
     public init(
         session: AccountSession,
@@ -30,31 +35,60 @@ public struct SyncedReconcileJob: Sendable {
         public var details: RunDetails
         /// Pushes and uploads that failed; the outputs are kept.
         public var failures: [SyncError]
+        /// Data rows of the central sheet as pulled tonight, when it was pulled.
+        public var centralRows: Int?
+        /// Whether the unfinished push of the request had completed before its run was stopped; `nil` without one.
+        public var unfinishedPushCompleted: Bool?
     }
 
-    /// Runs the request. Throws (`SyncError` or `StocktakeError`) only when no outputs could be made: a source could
-    /// not be pulled or read. Push and upload failures are in the outcome.
+    /// Runs the request. Throws (`SyncError`, `RunRefusal` or `StocktakeError`) only when no outputs could be made: a
+    /// source could not be pulled or read, or the night's evidence was refused. Push and upload failures are in the
+    /// outcome.
     public func run(_ request: SyncedReconcileRequest, log: Log) throws -> Outcome {
         var local = request.reconcile
+        let guards = request.guards
         let pulledFolder = (local.outputDirectory as NSString).appendingPathComponent("pulled")
         try? FileManager.default.removeItem(atPath: pulledFolder)
         let centralLocation = try Self.location(
             local.central, provider: request.centralProvider, account: session.account)
         var centralProvider: (any SheetProvider)?
         var pulledCentral: PulledSheet?
+        var centralRows: Int?
+        var unfinishedPushCompleted: Bool?
         if !centralLocation.isLocal || request.push || request.keepsCentralSnapshot {
             let provider = try makeProvider(centralLocation)
-            let sheet = try provider.pull()
+            let (sheet, integrity) = try pull(provider, at: centralLocation, guards: guards, log: log)
             log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")
+            if let unfinished = request.unfinishedPush {
+                unfinishedPushCompleted = FileProvider.fingerprint(of: sheet.bytes) == unfinished.fingerprint
+            }
+            try check(central: integrity.dataRows, at: provider.location, guards: guards)
             local.central = try save(sheet, in: pulledFolder, as: "central")
             centralProvider = provider
             pulledCentral = sheet
+            centralRows = integrity.dataRows
         }
-        local.sightings = try pullAll(local.sightings, into: pulledFolder, log: log)
-        local.registers = try pullAll(local.registers, into: pulledFolder, log: log)
+        local.sightings = try pullAll(local.sightings, into: pulledFolder, guards: guards, log: log)
+        local.registers = try pullAll(local.registers, into: pulledFolder, guards: guards, log: log)
 
         var details = RunDetails(account: local.account, started: Date(), outputDirectory: local.outputDirectory)
+        if let unfinished = request.unfinishedPush, let completed = unfinishedPushCompleted {
+            details.pushes.append(
+                "cleaned.csv of run \(unfinished.runID) → \(unfinished.target) "
+                    + (completed ? "had completed" : "had NOT completed") + " before that run was stopped")
+        }
         let reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
+        if guards.refusesEmptySources {
+            try checkSources(request.reconcile, pulled: local, reconciliation: reconciliation)
+        }
+        if let limit = guards.maxMissingShare, !request.reconcile.sightings.isEmpty {
+            let central = reconciliation.assets.count - reconciliation.count(AssetStatus.unrecorded)
+            let missing = reconciliation.count(AssetStatus.missing)
+            if central > 0 && Double(missing) > Double(central) * limit {
+                throw RunRefusal.tooManyMissing(
+                    account: session.account, missing: missing, central: central, limit: limit)
+            }
+        }
         try ReconcileJob.writeTables(reconciliation, details: &details)
         var failures: [SyncError] = []
         if request.push, let provider = centralProvider, let pulled = pulledCentral {
@@ -66,7 +100,10 @@ public struct SyncedReconcileJob: Sendable {
                         account: session.account, url: provider.location, pulledRows: pulledRows,
                         cleanedRows: cleanedRows, limit: request.maxShrink)
                 }
-                try provider.push(CleanedTable.csv(reconciliation), over: pulled)
+                let bytes = CleanedTable.csv(reconciliation)
+                try willPush(FileProvider.fingerprint(of: bytes), provider.location)
+                defer { didPush() }
+                try provider.push(bytes, over: pulled)
                 details.pushes.append("cleaned.csv → \(provider.location)")
                 log("pushed cleaned.csv to \(provider.location)")
             } catch {
@@ -95,7 +132,80 @@ public struct SyncedReconcileJob: Sendable {
         log(
             "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
                 + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(local.outputDirectory)")
-        return Outcome(reconciliation: reconciliation, details: details, failures: failures)
+        return Outcome(
+            reconciliation: reconciliation, details: details, failures: failures, centralRows: centralRows,
+            unfinishedPushCompleted: unfinishedPushCompleted)
+    }
+
+    /// Pulls a sheet, and pulls it again when it arrives cut off (a last row shorter than the header, a quoted field
+    /// still open): a server that closes the connection early without a Content-Length looks like a finished
+    /// transfer. Google Sheets' values arrive as JSON, whose rows are ragged by nature, so only a sheet pulled as
+    /// a file is checked for a short last row.
+    private func pull(_ provider: any SheetProvider, at location: SheetLocation, guards: EvidenceGuards, log: Log)
+        throws -> (PulledSheet, SheetIntegrity)
+    {
+        var attempt = 1
+        while true {
+            let sheet = try provider.pull()
+            let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName)
+            guard let problem = integrity.problem, Self.isCutOff(problem, arrivingAsFile: location.arrivesAsFile) else {
+                return (sheet, integrity)
+            }
+            log("\(provider.location) arrived incomplete; pull \(attempt) of \(guards.pullAttempts): \(problem)")
+            guard attempt < guards.pullAttempts else {
+                throw RunRefusal.incompleteTransfer(
+                    account: session.account, location: provider.location, problem: problem.description,
+                    attempts: attempt)
+            }
+            session.client.sleep(Double(attempt))
+            attempt += 1
+        }
+    }
+
+    /// Whether `problem` means the transfer broke off, so pulling again may help. A UTF-16 file stays one (the
+    /// reader refuses it with its own message), and a short last row counts only for sheets that arrive as files.
+    static func isCutOff(_ problem: SheetIntegrity.Problem, arrivingAsFile: Bool) -> Bool {
+        switch problem {
+        case .openQuote: true
+        case .shortLastRow: arrivingAsFile
+        case .unsupportedEncoding: false
+        }
+    }
+
+    /// Refuses a central sheet that shrank beyond `maxShrink` since the last good run (a drop of fewer than
+    /// `EvidenceGuards.smallestShrink` rows is a clerk's ordinary cleanup of a small sheet, unless it empties it),
+    /// or that is empty on a first night.
+    private func check(central rows: Int, at location: String, guards: EvidenceGuards) throws(RunRefusal) {
+        guard !guards.acceptsShrink else { return }
+        if let baseline = guards.baseline {
+            let drop = baseline.rows - rows
+            let shrank = Double(rows) < Double(baseline.rows) * (1 - guards.maxShrink)
+            if shrank && (drop >= EvidenceGuards.smallestShrink || rows == 0) {
+                throw .centralShrank(
+                    account: session.account, location: location, rows: rows, baseline: baseline,
+                    limit: guards.maxShrink)
+            }
+        } else if rows == 0 && guards.refusesEmptyCentral {
+            throw .centralEmpty(account: session.account, location: location)
+        }
+    }
+
+    /// Refuses the night when a configured sighting or register entry (a file, a folder, an address) gave no data
+    /// rows: a share that is not mounted, a folder of XLSX files, an export with only its header.
+    private func checkSources(
+        _ configured: ReconcileRequest, pulled: ReconcileRequest, reconciliation: Reconciliation
+    ) throws {
+        var rowsByPath: [String: Int] = [:]
+        for input in reconciliation.inputs { rowsByPath[input.file.path, default: 0] += input.rows }
+        let entries =
+            zip(configured.sightings, pulled.sightings).map { ($0, $1, SourceRole.sighting) }
+            + zip(configured.registers, pulled.registers).map { ($0, $1, SourceRole.register) }
+        for (entry, path, role) in entries {
+            let files = try ReconcileJob.expand(path)
+            guard files.allSatisfy({ (rowsByPath[$0] ?? 0) == 0 }) else { continue }
+            let location = (try? SheetLocation(entry))?.description ?? entry
+            throw RunRefusal.sourceEmpty(account: session.account, role: role, location: location, files: files.count)
+        }
     }
 
     /// 0 when everything went out, 77 when credentials were rejected, else 75 (outputs kept, try again later).
@@ -114,7 +224,9 @@ public struct SyncedReconcileJob: Sendable {
     }
 
     /// Pulls every remote entry into `folder`; local paths and folders stay as they are.
-    private func pullAll(_ entries: [String], into folder: String, log: Log) throws -> [String] {
+    private func pullAll(_ entries: [String], into folder: String, guards: EvidenceGuards, log: Log) throws
+        -> [String]
+    {
         var result: [String] = []
         for entry in entries {
             let location = try Self.location(entry, provider: nil, account: session.account)
@@ -123,7 +235,7 @@ public struct SyncedReconcileJob: Sendable {
                 continue
             }
             let provider = try makeProvider(location)
-            let sheet = try provider.pull()
+            let (sheet, _) = try pull(provider, at: location, guards: guards, log: log)
             log("pulled \(provider.location): \(counted(sheet.bytes.count, "byte"))")
             result.append(try save(sheet, in: folder, as: nil))
         }

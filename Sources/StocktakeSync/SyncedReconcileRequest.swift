@@ -15,6 +15,10 @@ public struct SyncedReconcileRequest: Sendable {
     public var keepsCentralSnapshot = false
     /// A push that would leave the central sheet with fewer than `1 - maxShrink` of its rows is refused.
     public var maxShrink = 0.2
+    /// The checks that refuse a night whose evidence is missing or broken (a cut-off, shrunken or empty sheet).
+    public var guards = EvidenceGuards()
+    /// A push an earlier run started and may not have finished (it was killed): tonight's pull tells which.
+    public var unfinishedPush: PushIntent?
 
     public init(reconcile: ReconcileRequest) {
         self.reconcile = reconcile

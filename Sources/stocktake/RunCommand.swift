@@ -34,6 +34,11 @@ enum RunCommand {
         options.jobs = try arguments.value("--jobs") ?? options.jobs
         options.state = try arguments.value("--state") ?? options.state
         options.accounts = try arguments.values("--account")
+        for name in options.accounts {
+            if let problem = AccountName.problem(with: name) {
+                throw arguments.usage("--account \(name) is not an account name: it \(problem)")
+            }
+        }
         if let text = try arguments.value("--as-of") {
             guard let date = InventoryDate.parseISO(text) else {
                 throw arguments.usage("--as-of must be a date as YYYY-MM-DD, not \"\(text)\"")
@@ -42,6 +47,7 @@ enum RunCommand {
         }
         options.push = !arguments.flag("--no-push")
         options.dryRun = arguments.flag("--dry-run")
+        options.acceptShrink = arguments.flag("--accept-shrink")
         options.parallel =
             try arguments.number("--parallel", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let environment = ProcessInfo.processInfo.environment

@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeCore
+import StocktakeSync
 import Testing
 
 @testable import StocktakeJob
@@ -199,5 +200,196 @@ struct NightlyRunIsolationTests {
         #expect(NightlyRun.exitStatus(outcomes) == .temporaryFailure)
         #expect(site.read("state/fine/latest/cleaned.csv")?.contains("300001") == true)
         #expect(site.read("state/wrong/latest") == nil)
+    }
+}
+
+@Suite("Nightly run: a night without evidence fails its account and pushes nothing", .serialized)
+struct NightlyRunGuardTests {
+    typealias Site = NightlyRunTests.Site
+
+    /// `count` tags from 100001 on.
+    static func tags(_ count: Int) -> [String] { (0..<count).map { String(100_001 + $0) } }
+
+    static let push = #", "push": {"cleaned": true}"#
+
+    func options(_ site: Site, day: Int) -> NightlyRunOptions {
+        var options = site.options()
+        options.asOf = InventoryDate(year: 2026, month: 10, day: day)!
+        return options
+    }
+
+    @Test func aCentralSheetWithOnlyItsHeaderFailsTheAccountAndIsNotPushed() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(30), extra: Self.push)
+        site.write("VT Tag,Serial\n", to: "data/acme/central.csv")
+        let outcomes = NightlyRun.run(options(site, day: 31))
+        #expect(outcomes.first?.status == .dataError)
+        #expect(
+            outcomes.first?.push
+                == "failed: Account acme: the central sheet \(site.root)/data/acme/central.csv has no rows, only a "
+                + "header or nothing: not reconciled or pushed; check the sheet, or run with --accept-shrink if it is "
+                + "really empty.")
+        #expect(NightlyRun.exitStatus(outcomes) == .temporaryFailure)
+        #expect(site.read("data/acme/central.csv") == "VT Tag,Serial\n")
+        #expect(site.read("state/acme/latest/cleaned.csv") == nil)
+    }
+
+    @Test func aCentralSheetCutToATenthFailsAgainstTheLastGoodRunUntilAccepted() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(40), extra: Self.push)
+        let first = NightlyRun.run(options(site, day: 30))
+        #expect(first.first?.status == .success, "\(first)")
+        let state = AccountState(root: site.state, account: AccountName("acme")!)
+        let good = try #require(state.latest)
+        #expect(state.centralBaseline(asOf: InventoryDate(year: 2026, month: 10, day: 31)!)?.rows == 40)
+
+        // Tonight the sheet holds only its first 4 rows; the sightings still see all 40.
+        let cut = "VT Tag,Serial\n" + Self.tags(4).map { "\($0),S\($0)\n" }.joined()
+        site.write(cut, to: "data/acme/central.csv")
+        let second = NightlyRun.run(options(site, day: 31))
+        #expect(second.first?.status == .dataError)
+        #expect(
+            second.first?.push
+                == "failed: Account acme: the central sheet \(site.root)/data/acme/central.csv has 4 rows, 40 on "
+                + "2026-10-30 (more than the 20 % rules.maxShrink allows): not reconciled or pushed; check the sheet or "
+                + "run with --accept-shrink.")
+        #expect(NightlyRun.exitStatus(second) == .temporaryFailure)
+        #expect(site.read("data/acme/central.csv") == cut, "nothing pushed")
+        #expect(state.latest == good, "the last good run stays the latest")
+        #expect(state.pendingPush == nil)
+
+        // The next night still compares with the last good run, not with the refused one.
+        #expect(NightlyRun.run(options(site, day: 31)).first?.status == .dataError)
+
+        // A deliberate cleanup: the sightings shrink too, and the clerk accepts it once.
+        site.write("Tag,Serial\n" + Self.tags(4).map { "\($0),S\($0)\n" }.joined(), to: "data/acme/scans/a.csv")
+        var accepted = options(site, day: 31)
+        accepted.acceptShrink = true
+        let third = NightlyRun.run(accepted)
+        #expect(third.first?.status == .success, "\(third)")
+        #expect(state.centralBaseline(asOf: InventoryDate(year: 2026, month: 11, day: 1)!)?.rows == 4)
+        #expect(NightlyRun.run(options(site, day: 31)).first?.status == .success, "--accept-shrink is one night only")
+    }
+
+    @Test func anAccountWhoseStatePredatesTheBaselineComparesWithItsLatestPulledSheet() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(40))
+        _ = NightlyRun.run(options(site, day: 30))
+        let state = AccountState(root: site.state, account: AccountName("acme")!)
+        try FileManager.default.removeItem(atPath: state.baselinePath)
+        let latest = try #require(state.latest)
+        let derived = state.centralBaseline(asOf: InventoryDate(year: 2026, month: 10, day: 31)!)
+        #expect(derived?.rows == 40)
+        #expect(derived?.runID == latest.id)
+        site.write("VT Tag,Serial\n100001,S100001\n", to: "data/acme/central.csv")
+        #expect(NightlyRun.run(options(site, day: 31)).first?.push.contains("has 1 row, 40 on 2026-10-30") == true)
+    }
+
+    @Test func anEmptySightingsFolderFailsTheAccountNamingIt() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(3), extra: Self.push)
+        try FileManager.default.removeItem(atPath: site.root + "/data/acme/scans/a.csv")
+        let outcomes = NightlyRun.run(options(site, day: 31))
+        #expect(outcomes.first?.status == .dataError)
+        #expect(
+            outcomes.first?.push
+                == "failed: Account acme: the sighting source \(site.root)/data/acme/scans/ holds no .csv or .tsv "
+                + "file: not reconciled or pushed; check that the share is mounted and the sheets are exported there.")
+        #expect(site.read("data/acme/central.csv")?.hasPrefix("VT Tag,Serial\n") == true, "nothing pushed")
+    }
+
+    @Test func aNightWhereMostAssetsWentUnseenIsNotPushed() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(10), extra: Self.push)
+        site.write("Tag,Serial\n100001,S100001\n100002,S100002\n", to: "data/acme/scans/a.csv")
+        let outcomes = NightlyRun.run(options(site, day: 31))
+        #expect(outcomes.first?.status == .dataError)
+        #expect(
+            outcomes.first?.push
+                == "failed: Account acme: 8 of 10 central assets (80 %) were seen by no sighting, more than the 50 % "
+                + "rules.maxMissingShare allows: not pushed; check that every sighting source is complete.")
+        #expect(site.read("data/acme/central.csv")?.hasPrefix("VT Tag,Serial\n") == true)
+    }
+
+    @Test func aPushCompletedJustBeforeAKillIsRecordedOnTheNextRun() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(2), extra: Self.push)
+        _ = NightlyRun.run(options(site, day: 29))
+        let state = AccountState(root: site.state, account: AccountName("acme")!)
+        let sheet = try #require(site.read("data/acme/central.csv"))
+        #expect(sheet.hasPrefix("vt_tag,"), "the first night pushed")
+        // The state a kill between the rename and the record leaves: the journal, and a push still pending.
+        try state.recordPushJournal(
+            PushIntent(
+                runID: "20261030T021500Z", target: site.root + "/data/acme/central.csv",
+                fingerprint: FileProvider.fingerprint(of: Array(sheet.utf8)), started: Date()))
+        try state.recordPendingPush(
+            PendingPush(
+                since: Date(timeIntervalSince1970: 1_790_000_000), runID: "20261029T021500Z", target: "x",
+                reason: "the server was unavailable"))
+        let outcomes = NightlyRun.run(options(site, day: 30))
+        #expect(outcomes.first?.status == .success)
+        #expect(outcomes.first?.push == "pushed")
+        #expect(state.pendingPush == nil)
+        #expect(state.pushJournal == nil)
+        #expect(
+            site.read("state/acme/latest/summary.txt")?.contains(
+                "cleaned.csv of run 20261030T021500Z → \(site.root)/data/acme/central.csv had completed before that "
+                    + "run was stopped") == true)
+    }
+
+    @Test func aPushThatDidNotCompleteBeforeAKillStaysPendingUntilPushed() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(2), extra: Self.push)
+        let state = AccountState(root: site.state, account: AccountName("acme")!)
+        try state.recordPushJournal(
+            PushIntent(
+                runID: "20261030T021500Z", target: site.root + "/data/acme/central.csv",
+                fingerprint: "9-0123456789abcdef", started: Date()))
+        var dry = options(site, day: 30)
+        dry.dryRun = true
+        _ = NightlyRun.run(dry)
+        #expect(state.pushJournal != nil, "a dry run settles nothing")
+        let outcomes = NightlyRun.run(options(site, day: 30))
+        #expect(outcomes.first?.push == "pushed")
+        #expect(state.pushJournal == nil)
+        #expect(site.read("data/acme/central.csv")?.hasPrefix("vt_tag,") == true)
+    }
+
+    @Test func anAccountFolderLinkedFromOutsideTheJobsFolderIsNotRun() throws {
+        let site = Site()
+        site.account("inside", tags: Self.tags(1))
+        site.account("outside", tags: Self.tags(1))
+        try FileManager.default.moveItem(atPath: site.jobs + "/outside", toPath: site.root + "/elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.jobs + "/outside", withDestinationPath: site.root + "/elsewhere")
+        try FileManager.default.createSymbolicLink(
+            atPath: site.jobs + "/alias", withDestinationPath: site.jobs + "/inside")
+        let outcomes = NightlyRun.run(options(site, day: 31))
+        #expect(outcomes.map(\.account) == ["alias", "inside", "outside"])
+        #expect(outcomes.map(\.status) == [.success, .success, .configuration])
+        #expect(
+            outcomes[2].push
+                == "skipped: Account outside: account.json is in \(site.jobs)/outside, a link to \(site.root)/elsewhere, "
+                + "outside the jobs folder \(site.jobs), so it is not run. Move the account's folder into \(site.jobs) "
+                + "instead of linking to it.")
+        #expect(!FileManager.default.fileExists(atPath: site.state + "/outside"))
+    }
+
+    @Test func accountNamesThatArePathsAreNotRun() {
+        let site = Site()
+        site.account("acme", tags: Self.tags(1))
+        var options = options(site, day: 31)
+        options.accounts = ["../outside/x", "/etc"]
+        let outcomes = NightlyRun.run(options)
+        #expect(outcomes.map(\.status) == [.configuration, .configuration])
+        #expect(
+            outcomes.map(\.push) == [
+                "skipped: Account /etc: account.json cannot be read: the account name contains a slash. Name an account "
+                    + "by its folder's name under \(site.jobs).",
+                "skipped: Account ../outside/x: account.json cannot be read: the account name starts with a dot (hidden "
+                    + "names and .. are not accounts). Name an account by its folder's name under \(site.jobs).",
+            ])
+        #expect(!FileManager.default.fileExists(atPath: site.root + "/outside"))
     }
 }

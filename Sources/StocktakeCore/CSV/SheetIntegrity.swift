@@ -98,14 +98,3 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
         return count
     }
 }
-
-/// `1802` as "1,802": line numbers of long sheets, as a spreadsheet shows them.
-private func grouped(_ number: Int) -> String {
-    let digits = Array(String(number.magnitude))
-    var text = ""
-    for (index, digit) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
-        text.append(digit)
-    }
-    return number < 0 ? "-" + text : text
-}
