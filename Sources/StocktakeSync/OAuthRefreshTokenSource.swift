@@ -133,7 +133,8 @@ public final class OAuthRefreshTokenSource: BearerTokenSource, @unchecked Sendab
         }
         if let type = object["token_type"] as? String, type.lowercased() != "bearer" {
             let scrubber = SecretScrubber(secrets: heldSecrets + [accessToken])
-            throw .badResponse(account: account, url: url, reason: "the token type is \(scrubber.scrub(type)), not Bearer")
+            throw .badResponse(
+                account: account, url: url, reason: "the token type is \(scrubber.scrub(type)), not Bearer")
         }
         let lifetime =
             (object["expires_in"] as? NSNumber)?.doubleValue

@@ -228,7 +228,8 @@ import Testing
             phase: .push)
         expectError(
             error,
-            message: "Account acme: \(url) redirected to another server (\(emulator.recorderURL(path: "/stolen.csv"))); "
+            message:
+                "Account acme: \(url) redirected to another server (\(emulator.recorderURL(path: "/stolen.csv"))); "
                 + "stocktake does not send data there. Check the address. The outputs are kept."
         ) { () throws(SyncError) in
             try provider.push(Array("vt_tag\r\nmine\r\n".utf8), over: pulled)

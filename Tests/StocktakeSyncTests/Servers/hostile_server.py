@@ -15,12 +15,14 @@ MODE:
   echo-400  GET is answered 400 text/plain holding the bearer token it received.
   echo-401  GET is answered 401 with a Google error body whose message holds the token.
   echo-409  GET serves SHEET; PUT is answered 409 text/plain holding the token, raw and percent-encoded.
+  stall     GET starts a 100000-byte answer, sends its first line, then sends nothing for a minute.
 """
 
 import http.server
 import json
 import sys
 import threading
+import time
 import urllib.parse
 
 MODE, SHEET, RECORD = sys.argv[1], sys.argv[2], sys.argv[3]
@@ -61,6 +63,19 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def stall(self, seconds):
+        self.close_connection = True
+        self.send_response(200)
+        self.send_header("Content-Type", "text/csv")
+        self.send_header("Content-Length", "100000")
+        self.end_headers()
+        try:
+            self.wfile.write(b"VT Tag,Serial\r\n")
+            self.wfile.flush()
+            time.sleep(seconds)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
     def token(self):
         value = self.headers.get("Authorization", "")
         return value[len("Bearer "):] if value.startswith("Bearer ") else value
@@ -75,6 +90,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
         if self.command == "GET":
             if MODE == "echo-400":
                 self.answer(400, ("Bad request: the token %s is not valid for this sheet.\n" % token).encode())
+            elif MODE == "stall":
+                self.stall(60)
             elif MODE == "echo-401":
                 error = {"error": {"code": 401, "message": "Request had invalid credentials %s." % token,
                                    "status": "UNAUTHENTICATED"}}
