@@ -1,27 +1,63 @@
 /// An HTTP client bound to one account: its credentials, and the only origins its token may be sent to.
 ///
 /// A token is attached only when the request's origin is allowed, so one account's token never reaches another
-/// account's hosts, and the client drops it on redirects to other origins.
+/// account's hosts, and the client drops it on redirects to other origins. Text a server sends back is scrubbed of
+/// the account's secrets (`scrubbed(_:)`) in every error the session and its providers throw, since servers may echo
+/// a token or signature in an error body.
 public struct AccountSession: Sendable {
     public var account: String
     public var client: HTTPClient
     public var credentials: (any BearerTokenSource)?
     /// Origins (`https://host:port`) the token may be sent to.
     public var allowedOrigins: Set<String>
+    /// The account's configured addresses; the values of their queries (presigned signatures) are secrets too.
+    public var configuredURLs: [EndpointURL]
 
     public init(
         account: String, client: HTTPClient = HTTPClient(), credentials: (any BearerTokenSource)? = nil,
-        allowedOrigins: Set<String> = []
+        allowedOrigins: Set<String> = [], configuredURLs: [EndpointURL] = []
     ) {
         self.account = account
         self.client = client
         self.credentials = credentials
         self.allowedOrigins = allowedOrigins
+        self.configuredURLs = configuredURLs
+    }
+
+    /// Every secret of the account: what its credentials hold and the query values of its configured addresses.
+    public var secrets: [String] {
+        (credentials?.secrets ?? []) + configuredURLs.flatMap(SecretScrubber.queryValues(of:))
+    }
+
+    /// `text` with every secret of the account replaced by `[redacted]`, raw or percent-encoded. Use it on any text
+    /// that came from a server, or that may contain such text, before showing or storing it.
+    public func scrubbed(_ text: String) -> String {
+        SecretScrubber(secrets: secrets).scrub(text)
+    }
+
+    /// `error` with every secret of the account taken out of its texts.
+    public func scrubbed(_ error: SyncError) -> SyncError {
+        let scrubber = SecretScrubber(secrets: secrets)
+        return error.scrubbed(scrubber.scrub)
+    }
+
+    /// Runs `body`; an error it throws is scrubbed of the account's secrets. Providers wrap their pulls and pushes
+    /// in it, so no text a server sent reaches a message unscrubbed.
+    public func guarded<Result>(_ body: () throws(SyncError) -> Result) throws(SyncError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw scrubbed(error)
+        }
     }
 
     /// Sends the request with the account's token when its origin is allowed. After a `401` for an invalid or
     /// expired token, asks the credentials for a fresh token once and tries again.
     public func send(_ request: HTTPRequest, phase: SyncPhase) throws(SyncError) -> HTTPResponse {
+        try guarded { () throws(SyncError) -> HTTPResponse in try authorizedSend(request, phase: phase) }
+    }
+
+    private func authorizedSend(_ request: HTTPRequest, phase: SyncPhase) throws(SyncError) -> HTTPResponse {
         var request = request
         let authorized = credentials != nil && allowedOrigins.contains(request.url.origin)
         if authorized, let credentials { request.bearerToken = try credentials.token() }
@@ -35,9 +71,14 @@ public struct AccountSession: Sendable {
         return response
     }
 
-    /// Throws the `SyncError` that matches a status outside `expecting`.
+    /// Throws the `SyncError` that matches a status outside `expecting`, with the server's detail scrubbed of the
+    /// account's secrets.
     public func check(_ response: HTTPResponse, expecting: Set<Int> = [200], phase: SyncPhase) throws(SyncError) {
         guard !expecting.contains(response.status) else { return }
+        try guarded { () throws(SyncError) in try judge(response, phase: phase) }
+    }
+
+    private func judge(_ response: HTTPResponse, phase: SyncPhase) throws(SyncError) {
         let url = response.url.redacted
         let detail = ServiceErrorMessage.summary(of: response)
         let renewal = credentials?.renewal ?? ""

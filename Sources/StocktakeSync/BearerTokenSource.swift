@@ -6,4 +6,7 @@ public protocol BearerTokenSource: Sendable {
     func refresh() throws(SyncError) -> Bool
     /// Where the user renews the credential, as a sentence ("Renew it in Jobs/acme/secrets/token.").
     var renewal: String { get }
+    /// Every secret the source holds now (tokens, a client secret), so that text a server sends back can be
+    /// scrubbed of them before it is shown or stored. Never fails: what cannot be read is left out.
+    var secrets: [String] { get }
 }

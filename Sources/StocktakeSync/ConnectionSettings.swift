@@ -27,6 +27,11 @@ public struct ConnectionSettings: Sendable {
             session: AccountSession(account: account, client: client), sheetsAPI: sheetsAPI, driveAPI: driveAPI)
         factory.session.credentials = try credentials(account: account, client: client)
         factory.session.allowedOrigins = factory.origins(of: locations, reportTo: reportTo)
+        factory.session.configuredURLs =
+            locations.compactMap { location in
+                if case .https(let url) = location { return url }
+                return nil
+            } + (reportTo.map { [$0] } ?? [])
         return factory
     }
 

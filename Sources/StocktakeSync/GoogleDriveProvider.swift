@@ -36,12 +36,20 @@ public struct GoogleDriveProvider: SheetProvider {
     }
 
     public func pull() throws(SyncError) -> PulledSheet {
+        try session.guarded { () throws(SyncError) -> PulledSheet in try pullSheet() }
+    }
+
+    public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        try session.guarded { () throws(SyncError) in try pushSheet(bytes, over: pulled) }
+    }
+
+    private func pullSheet() throws(SyncError) -> PulledSheet {
         let file = try metadata(phase: .pull)
         let bytes = try content(of: file, phase: .pull)
         return PulledSheet(bytes: bytes, fileName: file.fileName, version: file.version, location: location)
     }
 
-    public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+    private func pushSheet(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
         let file = try metadata(phase: .push)
         if let version = pulled.version {
             guard file.version == version else { throw .changedSincePull(account: session.account, url: location) }

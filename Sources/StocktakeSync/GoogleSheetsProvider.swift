@@ -45,13 +45,21 @@ public struct GoogleSheetsProvider: SheetProvider {
     }
 
     public func pull() throws(SyncError) -> PulledSheet {
+        try session.guarded { () throws(SyncError) -> PulledSheet in try pullSheet() }
+    }
+
+    public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        try session.guarded { () throws(SyncError) in try pushSheet(bytes, over: pulled) }
+    }
+
+    private func pullSheet() throws(SyncError) -> PulledSheet {
         let range = try resolvedRange(phase: .pull)
         let bytes = Self.csv(try values(in: range, phase: .pull))
         return PulledSheet(
             bytes: bytes, fileName: "\(spreadsheetID).csv", version: Self.fingerprint(bytes), location: location)
     }
 
-    public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+    private func pushSheet(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
         let rows = try Self.rows(of: bytes, account: session.account, location: location)
         let range = try resolvedRange(phase: .push)
         let current = try values(in: range, phase: .push)

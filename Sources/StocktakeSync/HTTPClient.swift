@@ -3,7 +3,8 @@ import Foundation
 import StocktakeCore
 
 /// The one HTTP client of the job: libcurl underneath, blocking calls, redirects followed by hand so a bearer token
-/// never leaves its origin, TLS verification always on, and retries by `RetryPolicy`.
+/// never leaves its origin, TLS verification always on, and retries by `RetryPolicy` within the deadline of
+/// `TransferLimits.deadlineSeconds`.
 public struct HTTPClient: Sendable {
     public var limits: TransferLimits
     public var retry: RetryPolicy
@@ -21,38 +22,47 @@ public struct HTTPClient: Sendable {
 
     /// Sends the request, following redirects and retrying transient failures; returns the final response,
     /// whatever its status.
+    ///
+    /// Everything happens within `limits.deadlineSeconds`: each try's timeout is cut to the time left, and a wait
+    /// that would end past the deadline is not waited. A transport failure then ends the exchange with
+    /// `.deadlineExceeded`; a retryable status (a 503) is returned as it is, like after the last try.
     public func send(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+        let deadline = Deadline(seconds: limits.deadlineSeconds)
         var attempt = 1
         while true {
             do {
-                let response = try follow(request)
+                let response = try follow(request, deadline: deadline, attempt: attempt)
                 guard RetryPolicy.isRetryable(status: response.status),
                     let wait = retry.delay(
-                        afterAttempt: attempt, status: response.status, retryAfter: response.header("retry-after"))
+                        afterAttempt: attempt, status: response.status, retryAfter: response.header("retry-after")),
+                    wait < deadline.remaining
                 else { return response }
                 sleep(wait)
             } catch {
-                guard error.isTransient, let wait = retry.delay(afterAttempt: attempt, status: nil, retryAfter: nil)
-                else { throw error }
+                guard error.isTransient else { throw error }
+                guard deadline.remaining > 0 else { throw deadline.exceeded(request.url, tries: attempt) }
+                guard let wait = retry.delay(afterAttempt: attempt, status: nil, retryAfter: nil) else { throw error }
+                guard wait < deadline.remaining else { throw deadline.exceeded(request.url, tries: attempt) }
                 sleep(wait)
             }
             attempt += 1
         }
     }
 
-    /// One try: the request and its redirects.
-    private func follow(_ request: HTTPRequest) throws(HTTPError) -> HTTPResponse {
+    /// One try: the request and its redirects, each transfer within the time left before `deadline`.
+    private func follow(_ request: HTTPRequest, deadline: Deadline, attempt: Int) throws(HTTPError) -> HTTPResponse {
         let tokenOrigin = request.url.origin
         var current = request
-        for _ in 0...limits.maximumRedirects {
-            let response = try Self.perform(current, limits: limits)
+        for hop in 0...limits.maximumRedirects {
+            let remaining = deadline.remaining
+            guard remaining > 0 else { throw deadline.exceeded(request.url, tries: hop == 0 ? attempt - 1 : attempt) }
+            let response = try Self.perform(current, limits: limits, timeout: remaining)
             guard [301, 302, 303, 307, 308].contains(response.status), let location = response.header("location")
             else { return response }
             let next = try current.url.resolving(location)
-            // A body (a sheet being pushed, a client secret) never follows a redirect to another origin.
-            if let body = current.body, !body.isEmpty, next.origin != current.url.origin,
-                response.status == 307 || response.status == 308
-            {
+            // Data being sent (a sheet being pushed, a client secret) never follows a redirect to another origin,
+            // whatever the status: a 301 or 302 is followed by re-sending the data, as a 307 or 308 is.
+            if current.carriesData, next.origin != current.url.origin {
                 throw .redirectedElsewhere(url: current.url.redacted, to: next.redacted)
             }
             if response.status == 303 || (response.status != 307 && response.status != 308 && current.method == "POST")
@@ -70,8 +80,10 @@ public struct HTTPClient: Sendable {
         curl_global_init(stocktake_curl_global_default) == CURLE_OK
     }()
 
-    /// One libcurl transfer, no redirects followed.
-    private static func perform(_ request: HTTPRequest, limits: TransferLimits) throws(HTTPError) -> HTTPResponse {
+    /// One libcurl transfer, no redirects followed, given at most `timeout` seconds.
+    private static func perform(_ request: HTTPRequest, limits: TransferLimits, timeout: Double) throws(HTTPError)
+        -> HTTPResponse
+    {
         _ = initialized
         guard let handle = curl_easy_init() else {
             throw .transfer(url: request.url.redacted, reason: "libcurl could not start a transfer")
@@ -98,7 +110,8 @@ public struct HTTPClient: Sendable {
         stocktake_curl_set_long(handle, CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = limits.caFile { stocktake_curl_set_string(handle, CURLOPT_CAINFO, caFile) }
         stocktake_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT, limits.connectTimeoutSeconds)
-        stocktake_curl_set_long(handle, CURLOPT_TIMEOUT, limits.totalTimeoutSeconds)
+        let milliseconds = min(Double(limits.totalTimeoutSeconds) * 1000, (timeout * 1000).rounded(.up))
+        stocktake_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(max(1, milliseconds)))
         stocktake_curl_set_long(handle, CURLOPT_LOW_SPEED_LIMIT, limits.lowSpeedBytesPerSecond)
         stocktake_curl_set_long(handle, CURLOPT_LOW_SPEED_TIME, limits.lowSpeedSeconds)
         stocktake_curl_set_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maximumDownloadBytes))

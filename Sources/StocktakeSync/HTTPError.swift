@@ -1,3 +1,5 @@
+import StocktakeCore
+
 /// Why an HTTP exchange could not be completed. Statuses are not errors here; providers judge them.
 public enum HTTPError: Error, Equatable, CustomStringConvertible {
     /// The text is not an http(s) URL.
@@ -16,6 +18,8 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
     case redirectedElsewhere(url: String, to: String)
     /// Anything else libcurl reported.
     case transfer(url: String, reason: String)
+    /// The exchange, retries and waits included, did not finish within `TransferLimits.deadlineSeconds`.
+    case deadlineExceeded(url: String, seconds: Int, tries: Int)
 
     public var description: String {
         switch self {
@@ -37,6 +41,9 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
             "\(url) redirected to another server (\(target)); stocktake does not send data there. Check the address."
         case .transfer(let url, let reason):
             "\(url): the transfer failed (\(reason)). Try again later."
+        case .deadlineExceeded(let url, let seconds, let tries):
+            "\(url) did not finish within the deadline of \(seconds) seconds (\(counted(tries, "try", "tries")) made). "
+                + "Try again later, or raise the deadline."
         }
     }
 
@@ -51,7 +58,25 @@ public enum HTTPError: Error, Equatable, CustomStringConvertible {
     public var isTransient: Bool {
         switch self {
         case .connectionFailed, .timedOut, .transfer: true
-        case .invalidURL, .insecureURL, .tooLarge, .tooManyRedirects, .redirectedElsewhere: false
+        case .invalidURL, .insecureURL, .tooLarge, .tooManyRedirects, .redirectedElsewhere, .deadlineExceeded: false
+        }
+    }
+
+    /// The same error with `scrub` applied to every text in it: addresses and reasons may come from a server
+    /// (a `Location` header, a path with a title the server chose), so secrets are taken out of them before they
+    /// are shown or stored.
+    public func scrubbed(_ scrub: (String) -> String) -> HTTPError {
+        switch self {
+        case .invalidURL(let url): .invalidURL(scrub(url))
+        case .insecureURL(let url): .insecureURL(scrub(url))
+        case .connectionFailed(let url, let reason): .connectionFailed(url: scrub(url), reason: scrub(reason))
+        case .timedOut(let url, let seconds): .timedOut(url: scrub(url), seconds: seconds)
+        case .tooLarge(let url, let limit): .tooLarge(url: scrub(url), limit: limit)
+        case .tooManyRedirects(let url): .tooManyRedirects(url: scrub(url))
+        case .redirectedElsewhere(let url, let target): .redirectedElsewhere(url: scrub(url), to: scrub(target))
+        case .transfer(let url, let reason): .transfer(url: scrub(url), reason: scrub(reason))
+        case .deadlineExceeded(let url, let seconds, let tries):
+            .deadlineExceeded(url: scrub(url), seconds: seconds, tries: tries)
         }
     }
 }

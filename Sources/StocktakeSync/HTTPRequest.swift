@@ -8,6 +8,12 @@ public struct HTTPRequest: Sendable {
     /// A bearer token, sent only to `url`'s origin and never across a redirect to another origin.
     public var bearerToken: String?
 
+    /// Whether the request sends data (a body, or a method meant to carry one: PUT, POST, PATCH), which must never
+    /// be re-sent to another origin by a redirect.
+    public var carriesData: Bool {
+        body != nil || ["PUT", "POST", "PATCH"].contains(method.uppercased())
+    }
+
     public init(
         _ method: String, _ url: EndpointURL, headers: [(name: String, value: String)] = [], body: [UInt8]? = nil,
         bearerToken: String? = nil

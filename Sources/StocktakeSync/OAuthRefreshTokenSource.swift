@@ -90,6 +90,18 @@ public final class OAuthRefreshTokenSource: BearerTokenSource, @unchecked Sendab
         }
     }
 
+    /// The client secret, the refresh tokens (configured and rotated), the access token and the token URL's
+    /// query values.
+    public var secrets: [String] {
+        lock.withLock { heldSecrets }
+    }
+
+    /// `secrets`, for callers that hold `lock`.
+    private var heldSecrets: [String] {
+        [clientSecret, configuredRefreshToken] + [cache?.accessToken, cache?.refreshToken].compactMap { $0 }
+            + SecretScrubber.queryValues(of: tokenURL)
+    }
+
     // MARK: Token endpoint
 
     /// Asks the token endpoint for a new access token and remembers it. Called with `lock` held.
@@ -109,7 +121,8 @@ public final class OAuthRefreshTokenSource: BearerTokenSource, @unchecked Sendab
         do {
             response = try client.send(request)
         } catch {
-            throw .unreachable(account: account, error: error, phase: .pull)
+            let scrubber = SecretScrubber(secrets: heldSecrets)
+            throw .unreachable(account: account, error: error.scrubbed(scrubber.scrub), phase: .pull)
         }
         let url = tokenURL.redacted
         guard response.status == 200 else { throw rejection(response) }
@@ -119,7 +132,9 @@ public final class OAuthRefreshTokenSource: BearerTokenSource, @unchecked Sendab
             throw .badResponse(account: account, url: url, reason: "the token answer has no access_token")
         }
         if let type = object["token_type"] as? String, type.lowercased() != "bearer" {
-            throw .badResponse(account: account, url: url, reason: "the token type is \(type), not Bearer")
+            let scrubber = SecretScrubber(secrets: heldSecrets + [accessToken])
+            throw .badResponse(
+                account: account, url: url, reason: "the token type is \(scrubber.scrub(type)), not Bearer")
         }
         let lifetime =
             (object["expires_in"] as? NSNumber)?.doubleValue
@@ -138,7 +153,7 @@ public final class OAuthRefreshTokenSource: BearerTokenSource, @unchecked Sendab
     /// The error for a token endpoint's refusal (RFC 6749 §5.2).
     private func rejection(_ response: HTTPResponse) -> SyncError {
         let url = tokenURL.redacted
-        let detail = ServiceErrorMessage.summary(of: response)
+        let detail = SecretScrubber(secrets: heldSecrets).scrub(ServiceErrorMessage.summary(of: response))
         let code = (try? JSONSerialization.jsonObject(with: Data(response.body)) as? [String: Any])?["error"] as? String
         switch (response.status, code) {
         case (_, "invalid_grant"), (_, "invalid_client"), (_, "unauthorized_client"), (401, _):

@@ -15,6 +15,10 @@ public struct ReportUploader: Sendable {
 
     /// PUTs each file as `folder/name`; errors are `SyncError`s of the push phase.
     public func upload(_ files: [(name: String, bytes: [UInt8])], to folder: EndpointURL) throws(SyncError) {
+        try session.guarded { () throws(SyncError) in try uploadEach(files, to: folder) }
+    }
+
+    private func uploadEach(_ files: [(name: String, bytes: [UInt8])], to folder: EndpointURL) throws(SyncError) {
         for file in files {
             let url = try target(of: file.name, in: folder)
             let request = HTTPRequest(

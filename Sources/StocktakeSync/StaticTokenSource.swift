@@ -33,6 +33,11 @@ public struct StaticTokenSource: BearerTokenSource {
     /// A static token cannot be refreshed.
     public func refresh() throws(SyncError) -> Bool { false }
 
+    /// The token, when it can be read.
+    public var secrets: [String] {
+        (try? token()).map { [$0] } ?? []
+    }
+
     public var renewal: String {
         switch origin {
         case .file(let path): "Renew it in \(path)."

@@ -82,6 +82,37 @@ public enum SyncError: UserFacingError, Equatable {
         }
     }
 
+    /// The same error with `scrub` applied to every text that may have come from a server (addresses, details,
+    /// reasons), so a server that echoes a token back never gets it shown or stored.
+    public func scrubbed(_ scrub: (String) -> String) -> SyncError {
+        switch self {
+        case .credentialsRejected(let account, let url, let status, let detail, let renewal):
+            .credentialsRejected(
+                account: account, url: scrub(url), status: status, detail: scrub(detail), renewal: renewal)
+        case .credentialsMissing(let account, let url, let status):
+            .credentialsMissing(account: account, url: scrub(url), status: status)
+        case .accessDenied(let account, let url, let detail, let renewal):
+            .accessDenied(account: account, url: scrub(url), detail: scrub(detail), renewal: renewal)
+        case .notFound(let account, let url, let detail, let phase):
+            .notFound(account: account, url: scrub(url), detail: scrub(detail), phase: phase)
+        case .unavailable(let account, let url, let status, let detail, let phase):
+            .unavailable(account: account, url: scrub(url), status: status, detail: scrub(detail), phase: phase)
+        case .refused(let account, let url, let status, let detail, let phase):
+            .refused(account: account, url: scrub(url), status: status, detail: scrub(detail), phase: phase)
+        case .shrinkRefused(let account, let url, let pulledRows, let cleanedRows, let limit):
+            .shrinkRefused(
+                account: account, url: scrub(url), pulledRows: pulledRows, cleanedRows: cleanedRows, limit: limit)
+        case .changedSincePull(let account, let url):
+            .changedSincePull(account: account, url: scrub(url))
+        case .unreachable(let account, let error, let phase):
+            .unreachable(account: account, error: error.scrubbed(scrub), phase: phase)
+        case .badResponse(let account, let url, let reason):
+            .badResponse(account: account, url: scrub(url), reason: scrub(reason))
+        case .secrets(let account, let path, let reason):
+            .secrets(account: account, path: path, reason: scrub(reason))
+        }
+    }
+
     /// The server's detail after a colon, without its closing period: the sentence goes on after it.
     private static func quote(_ detail: String) -> String {
         guard !detail.isEmpty else { return "" }

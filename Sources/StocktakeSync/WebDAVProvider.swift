@@ -28,14 +28,22 @@ public struct WebDAVProvider: SheetProvider {
 
     /// GETs the sheet and keeps its strong `ETag` as the version.
     public func pull() throws(SyncError) -> PulledSheet {
+        try session.guarded { () throws(SyncError) -> PulledSheet in try pullSheet() }
+    }
+
+    /// PUTs `bytes` if the sheet is still as `pulled` left it, else throws `.changedSincePull` and writes nothing.
+    public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        try session.guarded { () throws(SyncError) in try pushSheet(bytes, over: pulled) }
+    }
+
+    private func pullSheet() throws(SyncError) -> PulledSheet {
         let response = try session.send(HTTPRequest("GET", url), phase: .pull)
         try session.check(response, expecting: [200], phase: .pull)
         return PulledSheet(
             bytes: response.body, fileName: fileName, version: Self.strongETag(of: response), location: location)
     }
 
-    /// PUTs `bytes` if the sheet is still as `pulled` left it, else throws `.changedSincePull` and writes nothing.
-    public func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+    private func pushSheet(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
         var condition = pulled.version
         if condition == nil {
             let response = try session.send(HTTPRequest("GET", url), phase: .push)

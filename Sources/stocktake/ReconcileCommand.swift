@@ -11,7 +11,7 @@ enum ReconcileCommand {
                                 [--buildings FILE] [--columns FILE] [--tag-digits N] [--cns-digits N]
                                 [--stale-after-days N] [--as-of YYYY-MM-DD] [--account NAME] [--quiet] --out DIR
                                 [--token-file PATH] [--oauth FILE] [--ca-file PATH] [--push] [--report-to URL]
-                                [--connect-timeout S] [--timeout S] [--max-download-mb N]
+                                [--connect-timeout S] [--timeout S] [--deadline S] [--max-download-mb N]
                                 [--sheets-api URL] [--drive-api URL]
 
         Options:
@@ -41,6 +41,7 @@ enum ReconcileCommand {
                                     changed it since the pull.
             --report-to URL         Upload the five output files into this folder URL.
             --connect-timeout S     Seconds to connect (default 20). --timeout S: seconds per transfer (300).
+            --deadline S            Seconds for one sheet's transfer with all its retries (default 600).
             --max-download-mb N     Largest sheet accepted, in MB (default 512).
             --sheets-api URL        Google Sheets API base (default https://sheets.googleapis.com).
             --drive-api URL         Google Drive API base (default https://www.googleapis.com).
@@ -85,6 +86,8 @@ enum ReconcileCommand {
             try options.number("--connect-timeout", in: 1...3600) ?? connection.limits.connectTimeoutSeconds
         connection.limits.totalTimeoutSeconds =
             try options.number("--timeout", in: 1...86400) ?? connection.limits.totalTimeoutSeconds
+        connection.limits.deadlineSeconds =
+            try options.number("--deadline", in: 1...86400) ?? connection.limits.deadlineSeconds
         if let megabytes = try options.number("--max-download-mb", in: 1...65536) {
             connection.limits.maximumDownloadBytes = megabytes << 20
         }

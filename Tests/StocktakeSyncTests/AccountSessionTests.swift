@@ -56,3 +56,53 @@ import Testing
                     401, headers: [("www-authenticate", "Bearer realm=\"x\", error=\"insufficient_scope\"")])))
     }
 }
+
+/// What the session takes out of server text: the token, and the signatures of the account's configured URLs.
+@Suite struct AccountSessionScrubbingTests {
+    static let token = "ya29.echoed/token+value"
+
+    func session() throws -> AccountSession {
+        AccountSession(
+            account: "acme", credentials: GoogleEmulator.FixedToken(value: Self.token),
+            allowedOrigins: ["https://x.example.org:443"],
+            configuredURLs: [try EndpointURL("https://x.example.org/s?X-Amz-Signature=0a1b2c3d4e5f6a7b&n=3600")])
+    }
+
+    @Test func theTokenAndTheSignaturesAreTheSecrets() throws {
+        #expect(try session().secrets == [Self.token, "0a1b2c3d4e5f6a7b"])
+    }
+
+    @Test func scrubbedReplacesEverySecretRawOrEncoded() throws {
+        let text = "got ya29.echoed%2Ftoken%2Bvalue and ya29.echoed/token+value for sig 0a1b2c3d4e5f6a7b, n=3600"
+        #expect(
+            try session().scrubbed(text) == "got [redacted] and [redacted] for sig [redacted], n=3600")
+    }
+
+    @Test(arguments: [400, 401, 403, 404, 409, 500])
+    func aServerEchoingTheTokenInAnErrorBodyIsScrubbed(status: Int) throws {
+        let session = try session()
+        let response = try AccountSessionTests.response(
+            status, #"{"error":{"code":\#(status),"message":"bad token \#(Self.token)","status":"X"}}"#)
+        do throws(SyncError) {
+            try session.check(response, phase: .push)
+            Issue.record("status \(status) passed the check")
+        } catch {
+            #expect(error.description.contains("X: bad token [redacted]"), "\(error)")
+            #expect(!error.description.contains("echoed"))
+        }
+    }
+
+    @Test func everyTextOfAnErrorIsScrubbed() throws {
+        let session = try session()
+        let error = SyncError.unreachable(
+            account: "acme",
+            error: .redirectedElsewhere(url: "https://x.example.org/s", to: "https://y.example.org/\(Self.token)"),
+            phase: .push)
+        #expect(
+            session.scrubbed(error)
+                == .unreachable(
+                    account: "acme",
+                    error: .redirectedElsewhere(url: "https://x.example.org/s", to: "https://y.example.org/[redacted]"),
+                    phase: .push))
+    }
+}

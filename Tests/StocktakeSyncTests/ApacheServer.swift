@@ -188,6 +188,8 @@ final class ApacheServer: Sendable {
         func refresh() throws(SyncError) -> Bool { false }
 
         var renewal: String { "Renew it in Jobs/acme/secrets/token." }
+
+        var secrets: [String] { [value] }
     }
 
     /// The bytes of a file in the document root, or `nil` when there is none.

@@ -212,6 +212,33 @@ import Testing
         #expect(try emulator.file("central") == (Self.csv, 3))
     }
 
+    @Test(arguments: [301, 302])
+    func anUploadRedirectedToAnotherOriginIsRefusedAndTheFileKept(status: Int) throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        let provider = provider(emulator)
+        let pulled = try provider.pull()
+        try emulator.inject(
+            .init(
+                pathPrefix: "/upload/", method: "PATCH", status: status,
+                redirectTo: emulator.recorderURL(path: "/stolen.csv")))
+        let url = fileURL(emulator, upload: true)
+        let error = SyncError.unreachable(
+            account: "acme", error: .redirectedElsewhere(url: url, to: emulator.recorderURL(path: "/stolen.csv")),
+            phase: .push)
+        expectError(
+            error,
+            message:
+                "Account acme: \(url) redirected to another server (\(emulator.recorderURL(path: "/stolen.csv"))); "
+                + "stocktake does not send data there. Check the address. The outputs are kept."
+        ) { () throws(SyncError) in
+            try provider.push(Array("vt_tag\r\nmine\r\n".utf8), over: pulled)
+        }
+        #expect(error.exitStatus.rawValue == 75)
+        #expect(try emulator.requests().filter { $0.listener == "recorder" }.isEmpty)
+        #expect(try emulator.file("central") == (Self.csv, 3))
+    }
+
     @Test func anUploadThatKeepsFailingIsReportedAndTheFileKept() throws {
         let emulator = try emulator()
         defer { emulator.stop() }

@@ -105,6 +105,7 @@ final class GoogleEmulator {
         func token() throws(SyncError) -> String { value }
         func refresh() throws(SyncError) -> Bool { false }
         var renewal: String { "Renew it in Jobs/acme/secrets/token." }
+        var secrets: [String] { [value] }
     }
 
     /// The port of the emulated APIs and token endpoint.

@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeSync
 import Testing
 
@@ -131,5 +132,97 @@ import Testing
         let requests = try emulator.requests()
         #expect(requests.map(\.path) == ["/old/central", Self.path])
         #expect(requests.allSatisfy { $0.headers["authorization"] == "Bearer \(Self.token)" })
+    }
+
+    /// The push of the audit: a 301 or 302 to a PUT, POST or PATCH was followed by re-sending the body to the other
+    /// origin (curl keeps the method and body for a custom request). Any redirect of data to another origin is
+    /// refused now, whatever its status.
+    @Test(arguments: [
+        ("PUT", 301), ("PUT", 302), ("PUT", 303), ("POST", 301), ("POST", 302), ("POST", 303), ("PATCH", 301),
+        ("PATCH", 302), ("PATCH", 308),
+    ])
+    func dataIsNeverSentAcrossARedirectToAnotherOrigin(method: String, status: Int) throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        try emulator.inject(
+            .init(pathPrefix: "/upload/", status: status, redirectTo: emulator.recorderURL(path: "/stolen.csv?x=1")))
+        let request = HTTPRequest(
+            method, try emulator.baseURL.appending(path: "/upload/sheet.csv?uploadType=media"),
+            body: Array("tag\r\n1\r\n".utf8), bearerToken: Self.token)
+        #expect(
+            throws: HTTPError.redirectedElsewhere(
+                url: "http://127.0.0.1:\(emulator.port)/upload/sheet.csv",
+                to: emulator.recorderURL(path: "/stolen.csv"))
+        ) { try client(SleepRecorder()).send(request) }
+        #expect(try emulator.requests().map(\.listener) == ["api"], "nothing reaches the other origin")
+    }
+
+    // MARK: Deadline
+
+    /// A server that starts an answer and then stalls: the try's timeout is cut to the deadline, and the exchange
+    /// ends there instead of after four low-speed aborts.
+    @Test func aStalledServerIsGivenUpAtTheDeadline() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        try emulator.inject(.init(pathPrefix: "/drive/", times: -1, stallSeconds: 20))
+        let sleeps = SleepRecorder()
+        let client = client(sleeps) { $0.deadlineSeconds = 2 }
+        let url = try emulator.baseURL.appending(path: "/drive/v3/files/central")
+        let started = Date()
+        #expect(throws: HTTPError.deadlineExceeded(url: url.description, seconds: 2, tries: 1)) {
+            try client.send(request(emulator))
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(elapsed >= 1.9 && elapsed < 4, "gave up after \(elapsed) seconds")
+        #expect(try emulator.requestLines() == ["GET \(Self.path)"])
+        #expect(sleeps.waits.isEmpty)
+        #expect(
+            HTTPError.deadlineExceeded(url: url.description, seconds: 2, tries: 1).description
+                == "\(url) did not finish within the deadline of 2 seconds (1 try made). Try again later, or raise "
+                + "the deadline.")
+    }
+
+    /// Tries that each stall for a second are retried until the deadline, and the error counts them.
+    @Test func retriesStopAtTheDeadlineAndAreCounted() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        try emulator.inject(.init(pathPrefix: "/drive/", times: -1, stallSeconds: 20))
+        let sleeps = SleepRecorder()
+        let client = client(sleeps, attempts: 20) { limits in
+            limits.lowSpeedBytesPerSecond = 1000
+            limits.lowSpeedSeconds = 1
+            limits.deadlineSeconds = 3
+        }
+        let url = try emulator.baseURL.appending(path: "/drive/v3/files/central")
+        let request = try request(emulator)
+        let started = Date()
+        var thrown: HTTPError?
+        do throws(HTTPError) {
+            _ = try client.send(request)
+        } catch {
+            thrown = error
+        }
+        let elapsed = Date().timeIntervalSince(started)
+        let tries = try emulator.requestLines().count
+        #expect(tries >= 2)
+        #expect(thrown == .deadlineExceeded(url: url.description, seconds: 3, tries: tries))
+        #expect(
+            thrown?.description
+                == "\(url) did not finish within the deadline of 3 seconds (\(tries) tries made). Try again later, "
+                + "or raise the deadline.")
+        #expect(elapsed >= 2.9 && elapsed < 5, "gave up after \(elapsed) seconds")
+        #expect(thrown?.isTransient == false)
+    }
+
+    /// A `Retry-After` that ends past the deadline is not waited for: the answer is returned as after the last try.
+    @Test func aWaitPastTheDeadlineIsNotWaited() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        try emulator.inject(.init(pathPrefix: "/drive/", times: -1, status: 503, retryAfter: "30"))
+        let sleeps = SleepRecorder()
+        let response = try client(sleeps) { $0.deadlineSeconds = 20 }.send(request(emulator))
+        #expect(response.status == 503)
+        #expect(sleeps.waits.isEmpty)
+        #expect(try emulator.requestLines().count == 1)
     }
 }

@@ -228,6 +228,51 @@ import Testing
         #expect(try emulator.requests().map(\.listener) == ["api"])
     }
 
+    @Test(arguments: [301, 302])
+    func aTokenRequestRedirectedWithAnyStatusIsNotResent(status: Int) throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        try emulator.inject(.init(pathPrefix: "/token", status: status, redirectTo: emulator.recorderURL(path: "/t")))
+        let url = "http://127.0.0.1:\(emulator.port)/token"
+        expectError(
+            .unreachable(
+                account: "acme", error: .redirectedElsewhere(url: url, to: emulator.recorderURL(path: "/t")),
+                phase: .pull),
+            message: "Account acme: \(url) redirected to another server (\(emulator.recorderURL(path: "/t"))); "
+                + "stocktake does not send data there. Check the address."
+        ) { () throws(SyncError) in
+            _ = try source(emulator).token()
+        }
+        #expect(try emulator.requests().map(\.listener) == ["api"], "the client secret went nowhere else")
+    }
+
+    @Test func secretsTheTokenEndpointEchoesAreScrubbed() throws {
+        let emulator = try emulator { $0.clientSecret = "s3cret/+= x" }
+        defer { emulator.stop() }
+        try emulator.inject(
+            .init(
+                pathPrefix: "/token", status: 400,
+                message: "Bad request client_secret=s3cret%2F%2B%3D+x refresh_token=1//refresh (s3cret/+= x)"))
+        let url = "http://127.0.0.1:\(emulator.port)/token"
+        let detail = "INVALID_ARGUMENT: Bad request client_secret=[redacted] refresh_token=[redacted] ([redacted])"
+        expectError(
+            .refused(account: "acme", url: url, status: 400, detail: detail, phase: .pull),
+            message: "Account acme: \(url) refused the pull (400): \(detail). Check the account's configuration for "
+                + "this URL."
+        ) { () throws(SyncError) in
+            _ = try source(emulator, clientSecret: "s3cret/+= x").token()
+        }
+    }
+
+    @Test func theSecretsAreTheClientSecretAndTheTokens() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        let source = source(emulator)
+        #expect(source.secrets == ["emulator-secret", "1//refresh"])
+        _ = try source.token()
+        #expect(source.secrets == ["emulator-secret", "1//refresh", "ya29.emulated-access-1"])
+    }
+
     @Test func aCacheFileReadableByOthersIsRefused() throws {
         let emulator = try emulator()
         defer { emulator.stop() }

@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `stocktake run` pushing to a server that answers the PUT with a redirect to another port: the cleaned sheet must
+/// not be sent there, and the push must stay pending rather than be reported as done.
+@Suite struct PushRedirectTests {
+    let runner = CommandRunner()
+    static let token = "st-9f8e7d6c5b4a/Zq+Xy="
+    static let csv = "VT Tag,Serial\n100001,S1\n100002,S2\n"
+
+    @Test(arguments: [301, 302])
+    func aPushRedirectedToAnotherPortIsRefusedAndStaysPending(status: Int) throws {
+        let server = try HostileServer(mode: "redirect-\(status)", csv: Self.csv, folder: runner.path("server"))
+        runner.write(
+            """
+            {"central": {"provider": "https", "url": "\(server.url)"}, "sightings": ["scans/"],
+             "auth": {"tokenFile": "secrets/token"}, "push": {"cleaned": true}}
+            """, to: "Jobs/acme/account.json")
+        runner.write("Tag,Serial\n100001,S1\n100002,S2\n", to: "Jobs/acme/scans/a.csv")
+        runner.write(Self.token + "\n", to: "Jobs/acme/secrets/token")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: runner.path("Jobs/acme/secrets/token"))
+
+        let result = try runner.run(["run", "--jobs", "Jobs", "--state", "state", "--as-of", "2026-11-20"])
+
+        let elsewhere = "http://127.0.0.1:\(server.recorderPort)/stolen.csv"
+        let message =
+            "Account acme: \(server.url) redirected to another server (\(elsewhere)); stocktake does not send data "
+            + "there. Check the address. The outputs are kept."
+        #expect(result.status == 75)
+        let pending = try #require(runner.read("state/acme/pending-push.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(pending.utf8)) as? [String: Any])
+        #expect(object["reason"] as? String == message)
+        #expect(object["target"] as? String == server.url)
+        let runID = try #require(object["runID"] as? String)
+        // "since" is when the push first failed: a timestamp such as 2026-11-24T03:10:39Z.
+        let prefix = "acme: 2 assets, 0 errors, 2 warnings; push pending since "
+        let suffix = ": \(message); report state/acme/runs/\(runID)/report.html\n"
+        #expect(result.standardOutput.hasPrefix(prefix) && result.standardOutput.hasSuffix(suffix))
+        #expect(result.standardOutput.count == prefix.count + "2026-11-24T03:10:39Z".count + suffix.count)
+        #expect(!result.standardOutput.contains("; pushed"))
+        #expect(runner.read("state/acme/latest/summary.txt")?.contains("cleaned.csv NOT pushed: \(message)\n") == true)
+        #expect(runner.read("state/acme/latest/run.json")?.contains("\"exitStatus\": 75") == true)
+        let requests = server.requests
+        #expect(requests.filter { $0.listener == "recorder" } == [], "nothing reached the other port")
+        #expect(requests.map(\.method) == ["GET", "GET", "PUT"], "the pull, the check before the push, the push")
+        #expect(server.sheetText == Self.csv, "the sheet on the server is unchanged")
+    }
+}
