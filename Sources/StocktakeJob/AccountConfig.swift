@@ -55,7 +55,7 @@ public struct AccountConfig: Sendable {
             "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
         ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
-        "limits": ["connectTimeoutSeconds", "timeoutSeconds", "maxDownloadMB"],
+        "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],
         "google": ["sheetsAPI", "driveAPI"], "push": ["cleaned", "report"],
     ]
 

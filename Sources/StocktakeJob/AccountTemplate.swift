@@ -114,12 +114,13 @@ public enum AccountTemplate {
               "precedence": {},
               "_comment_rules": [
                 "tagDigits, cnsDigits: digits of a VT tag and a CNS number; staleAfterDays: unseen this long is STALE;",
-                "maxShrink: the largest share of central rows a push may remove (0.2 = 20 %); keepRuns: runs kept."
+                "maxShrink: a central sheet with this share fewer rows than the last good run's is refused (0.2 = 20 %);",
+                "maxMissingShare: a night with more than this share of central assets unseen is refused; keepRuns: runs kept."
               ],
               "rules": {
                 "tagDigits": \(defaults.tagDigits), "cnsDigits": \(defaults.cnsDigits), \
             "staleAfterDays": \(defaults.staleAfterDays), "maxShrink": \(defaults.maxShrink),
-                "keepRuns": \(defaults.keepRuns)
+                "maxMissingShare": \(defaults.maxMissingShare), "keepRuns": \(defaults.keepRuns)
               },
               "_comment_auth": [
                 "For remote sheets: put the token in secrets/token (chmod 600),",
@@ -127,10 +128,14 @@ public enum AccountTemplate {
                 "caFile: a private CA bundle; tokenVariable: an environment variable holding a token."
               ],
               "auth": { "tokenVariable": "\(tokenVariable(for: account))" },
-              "_comment_limits": "Seconds to connect, seconds for a whole transfer, and the largest download in MB.",
+              "_comment_limits": [
+                "Seconds to connect, seconds for one try of a transfer, seconds for all its tries together,",
+                "and the largest download in MB."
+              ],
               "limits": {
                 "connectTimeoutSeconds": \(limits.connectTimeoutSeconds), \
-            "timeoutSeconds": \(limits.totalTimeoutSeconds), "maxDownloadMB": \(limits.maximumDownloadBytes >> 20)
+            "timeoutSeconds": \(limits.totalTimeoutSeconds), "deadlineSeconds": \(limits.deadlineSeconds),
+                "maxDownloadMB": \(limits.maximumDownloadBytes >> 20)
               },
               "_comment_google": "Google API base addresses; change them only for a proxy or a test server.",
               "google": {
@@ -191,8 +196,11 @@ public enum AccountTemplate {
               `{"room": ["survey", "central"]}` (file names or roles).
             - `rules.tagDigits`, `rules.cnsDigits`: the digits of a VT tag and of a CNS number.
             - `rules.staleAfterDays`: an asset not seen for this many days is reported STALE.
-            - `rules.maxShrink`: the largest share of the central sheet's rows a push may remove (0.2 = 20 %);
-              a bigger shrink is refused and reported.
+            - `rules.maxShrink`: a central sheet with more than this share fewer rows than the last good run's
+              (0.2 = 20 %) is refused, not reconciled or pushed; so is a push that would remove that share. After
+              a deliberate cleanup, run `stocktake run --accept-shrink --account NAME` once.
+            - `rules.maxMissingShare`: a night where more than this share of the central assets are seen by no
+              sighting (0.5 = 50 %) is refused and nothing is pushed.
             - `rules.keepRuns`: how many run folders the state folder keeps.
             - `rules.identifierOrder`: the order rows without a VT tag are matched by, such as
               `["vt_tag", "serial_number", "mac_address", "cns_number"]` (the VT tag always comes first).
@@ -201,8 +209,10 @@ public enum AccountTemplate {
               (OAuth 2.0 refresh-token grant), for Google and other OAuth servers.
             - `auth.tokenVariable`: an environment variable holding a token, used when no token file is given.
             - `auth.caFile`: a CA bundle to trust for a private certificate authority.
-            - `limits.connectTimeoutSeconds`, `limits.timeoutSeconds`: seconds to connect, and for a whole
+            - `limits.connectTimeoutSeconds`, `limits.timeoutSeconds`: seconds to connect, and for one try of a
               transfer.
+            - `limits.deadlineSeconds`: seconds for a transfer with all its retries; a stalled server is given up
+              after this.
             - `limits.maxDownloadMB`: the largest sheet accepted, in MB.
             - `google.sheetsAPI`, `google.driveAPI`: the Google API base addresses; change them only for a proxy
               or a test server.

@@ -86,6 +86,9 @@ struct ConfigurationReader {
         if let seconds = integer("limits.timeoutSeconds", in: 1...86_400) {
             config.connection.limits.totalTimeoutSeconds = seconds
         }
+        if let seconds = integer("limits.deadlineSeconds", in: 1...86_400) {
+            config.connection.limits.deadlineSeconds = seconds
+        }
         if let megabytes = integer("limits.maxDownloadMB", in: 1...65_536) {
             config.connection.limits.maximumDownloadBytes = megabytes << 20
         }

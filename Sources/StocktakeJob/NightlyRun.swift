@@ -119,7 +119,7 @@ public enum NightlyRun {
             outcome.warnings = result.reconciliation.count(.warning)
             outcome.report = result.details.path(of: "report.html")
             outcome.status = result.details.exitStatus
-            outcome.push = pushSummary(result, request: request, pending: pending)
+            outcome.push = pushSummary(result, request: request, pending: pending, started: started)
             if writesState {
                 try state.markLatest(run)
                 _ = try state.prune(keeping: config.keepRuns)
@@ -192,11 +192,11 @@ public enum NightlyRun {
     }
 
     private static func pushSummary(
-        _ result: SyncedReconcileJob.Outcome, request: SyncedReconcileRequest, pending: PendingPush?
+        _ result: SyncedReconcileJob.Outcome, request: SyncedReconcileRequest, pending: PendingPush?, started: Date
     ) -> String {
         guard request.push else { return "no push" }
         if let failure = result.failures.first {
-            let since = pending.map { RunDetails.timestamp($0.since) } ?? RunDetails.timestamp(Date())
+            let since = pending.map { RunDetails.timestamp($0.since) } ?? RunDetails.timestamp(started)
             return "push pending since \(since): \(failure)"
         }
         if let pending { return "pushed (was pending since \(RunDetails.timestamp(pending.since)))" }

@@ -32,7 +32,7 @@ struct SummaryTests {
         let expected = """
             stocktake: account vt-nis, as of 2026-11-20
             Assets: 0 (0 ok, 0 missing, 0 unrecorded, 0 in conflict), from 5 rows in 2 files.
-            Discrepancies: 123456 errors, 0 warnings, 0 info.
+            Discrepancies: 123,456 errors, 0 warnings, 0 info.
               TAG_CNS_MISMATCH  123456  error
             Note: survey.csv: Columns "Room" and "Rm" both hold room; only "Room" is read.
             Pushed: cleaned.csv to https://sheets.example/central; report.html to /srv/www

@@ -282,7 +282,8 @@ struct NightlyRunGuardTests {
         #expect(derived?.rows == 40)
         #expect(derived?.runID == latest.id)
         site.write("VT Tag,Serial\n100001,S100001\n", to: "data/acme/central.csv")
-        #expect(NightlyRun.run(options(site, day: 31)).first?.push.contains("has 1 row, 40 on 2026-10-30") == true)
+        let day = try #require(RunFolder.date(ofID: latest.id))
+        #expect(NightlyRun.run(options(site, day: 31)).first?.push.contains("has 1 row, 40 on \(day) ") == true)
     }
 
     @Test func anEmptySightingsFolderFailsTheAccountNamingIt() throws {
@@ -342,6 +343,7 @@ struct NightlyRunGuardTests {
         let site = Site()
         site.account("acme", tags: Self.tags(2), extra: Self.push)
         let state = AccountState(root: site.state, account: AccountName("acme")!)
+        try state.lock()?.unlock()
         try state.recordPushJournal(
             PushIntent(
                 runID: "20261030T021500Z", target: site.root + "/data/acme/central.csv",
@@ -385,10 +387,10 @@ struct NightlyRunGuardTests {
         #expect(outcomes.map(\.status) == [.configuration, .configuration])
         #expect(
             outcomes.map(\.push) == [
-                "skipped: Account /etc: account.json cannot be read: the account name contains a slash. Name an account "
-                    + "by its folder's name under \(site.jobs).",
                 "skipped: Account ../outside/x: account.json cannot be read: the account name starts with a dot (hidden "
                     + "names and .. are not accounts). Name an account by its folder's name under \(site.jobs).",
+                "skipped: Account /etc: account.json cannot be read: the account name contains a slash. Name an account "
+                    + "by its folder's name under \(site.jobs).",
             ])
         #expect(!FileManager.default.fileExists(atPath: site.root + "/outside"))
     }

@@ -210,7 +210,9 @@ import Testing
             thrown?.description
                 == "\(url) did not finish within the deadline of 3 seconds (\(tries) tries made). Try again later, "
                 + "or raise the deadline.")
-        #expect(elapsed >= 2.9 && elapsed < 5, "gave up after \(elapsed) seconds")
+        // The recorded waits take no time, so the client may stop early when the next wait would end past the
+        // deadline; it never goes on after it.
+        #expect(elapsed < 5, "gave up after \(elapsed) seconds")
         #expect(thrown?.isTransient == false)
     }
 
