@@ -19,8 +19,14 @@ public struct AccountOutcome: Sendable, Hashable {
     }
 
     /// The summary line: name, assets, errors, warnings, push result, report path.
+    ///
+    /// The push result may quote a sheet's header cells (in an error), so control characters in the account, the
+    /// push result and the report path are escaped: each account gets exactly one line.
     public var line: String {
-        "\(account): \(counted(assets, "asset")), \(counted(errors, "error")), \(counted(warnings, "warning")); "
-            + "\(push)" + (report.isEmpty ? "" : "; report \(report)")
+        let account = ControlCharacters.escaped(account)
+        let push = ControlCharacters.escaped(push)
+        let report = ControlCharacters.escaped(report)
+        return "\(account): \(counted(assets, "asset")), \(counted(errors, "error")), "
+            + "\(counted(warnings, "warning")); \(push)" + (report.isEmpty ? "" : "; report \(report)")
     }
 }

@@ -31,7 +31,13 @@ enum CheckCommand {
             throw StocktakeError.missingInput(path: jobs, what: "jobs folder")
         }
         let results = AccountCheck.check(jobs: jobs, accounts: accounts)
-        print(AccountCheck.table(results), terminator: "")
+        // Details quote headers and file names: escaped, each check stays one line of the table.
+        let safe = results.map { result in
+            CheckResult(
+                account: ControlCharacters.escaped(result.account), item: ControlCharacters.escaped(result.item),
+                status: result.status, detail: ControlCharacters.escaped(result.detail))
+        }
+        print(AccountCheck.table(safe), terminator: "")
         let status = AccountCheck.exitStatus(results)
         if status != .success { exit(status.rawValue) }
     }

@@ -27,9 +27,9 @@ enum InitCommand {
         guard names.count == 1 else {
             throw arguments.usage(names.isEmpty ? "give the new account's NAME" : "give one NAME, not \(names.count)")
         }
-        let folder = try AccountTemplate.write(name: names[0], jobs: jobs)
+        let folder = ControlCharacters.escaped(try AccountTemplate.write(name: names[0], jobs: jobs))
         print("Wrote \(folder): account.json, central.csv, README.md and secrets/ (mode 0700).")
-        let jobsOption = jobs == NightlyRunOptions().jobs ? "" : " --jobs \(jobs)"
+        let jobsOption = jobs == NightlyRunOptions().jobs ? "" : " --jobs \(ControlCharacters.escaped(jobs))"
         print("Next: edit \(folder)/account.json, then run 'stocktake check\(jobsOption) --account \(names[0])'.")
     }
 }

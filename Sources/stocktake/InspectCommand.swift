@@ -43,7 +43,9 @@ enum InspectCommand {
             print(Inspection.jsonRowsClosing + inspection.jsonClosing, terminator: "")
         } else {
             print(inspection.text)
-            try Inspection.forEachRow(path: files[0]) { cells in print(cells.joined(separator: " | ")) }
+            try Inspection.forEachRow(path: files[0]) { cells in
+                print(cells.map(ControlCharacters.escaped).joined(separator: " | "))
+            }
         }
     }
 }

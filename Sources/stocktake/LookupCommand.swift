@@ -67,11 +67,15 @@ enum LookupCommand {
 
         let result = try lookup.search(query, account: account)
         for skipped in result.skipped {
-            FileHandle.standardError.write(Data("stocktake: skipped: \(skipped)\n".utf8))
+            FileHandle.standardError.write(
+                Data("stocktake: skipped: \(ControlCharacters.escaped("\(skipped)"))\n".utf8))
         }
         guard !result.matches.isEmpty else {
-            let subject = custodian == nil ? text : "custodian \(text)"
-            let accounts = result.searched.isEmpty ? "any account" : result.searched.joined(separator: ", ")
+            let safeText = ControlCharacters.escaped(text)
+            let subject = custodian == nil ? safeText : "custodian \(safeText)"
+            let accounts =
+                result.searched.isEmpty
+                ? "any account" : result.searched.map(ControlCharacters.escaped).joined(separator: ", ")
             print("No asset matches \(subject) in \(accounts).")
             exit(1)
         }
@@ -82,7 +86,8 @@ enum LookupCommand {
         }
     }
 
-    /// The block a clerk reads for one match, ending with a line break.
+    /// The block a clerk reads for one match, ending with a line break. Values come from cleaned.csv, so their
+    /// control characters are escaped.
     static func block(_ match: AssetMatch) -> String {
         let matched = match.matchedBy.map(\.spokenName).joined(separator: ", ")
         let lines =
@@ -90,15 +95,18 @@ enum LookupCommand {
             + blockFields.map { ($0.label, match[$0.field]) }
             + [("Status", match.status), ("Sources", match.sources)]
         return lines.map { label, value in
-            (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0) + (value.isEmpty ? "-" : value) + "\n"
+            (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0)
+                + (value.isEmpty ? "-" : ControlCharacters.escaped(value)) + "\n"
         }.joined()
     }
 
-    /// One line per asset under a header, columns padded to their widest cell, then a count.
+    /// One line per asset under a header, columns padded to their widest cell, then a count. Cells come from
+    /// cleaned.csv, so their control characters are escaped.
     static func table(_ matches: [AssetMatch]) -> String {
         let header = ["Account"] + tableFields.map(\.label) + ["Status"]
         let rows = matches.map { match in
-            [match.account] + tableFields.map { match[$0.field].isEmpty ? "-" : match[$0.field] } + [match.status]
+            ([match.account] + tableFields.map { match[$0.field].isEmpty ? "-" : match[$0.field] } + [match.status])
+                .map(ControlCharacters.escaped)
         }
         let widths = header.indices.map { column in
             ([header] + rows).map { $0[column].count }.max() ?? 0

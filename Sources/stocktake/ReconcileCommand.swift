@@ -117,14 +117,16 @@ enum ReconcileCommand {
             uploadReports: { files, folder throws(SyncError) in try uploader.upload(files, to: folder) })
         let outcome = try job.run(synced, log: Log(account: account, isEnabled: !quiet))
         let reconciliation = outcome.reconciliation
+        // The account and the paths may come from a sheet's author: control characters are escaped.
+        let safe = ControlCharacters.escaped
         print(
-            "\(account): \(counted(reconciliation.assets.count, "asset")), "
+            "\(safe(account)): \(counted(reconciliation.assets.count, "asset")), "
                 + "\(counted(reconciliation.count(Severity.error), "error")), "
                 + "\(counted(reconciliation.count(.warning), "warning")), \(reconciliation.count(.info)) info")
-        for push in outcome.details.pushes { print("Pushed:        \(push)") }
-        print("Report:        \(outcome.details.path(of: "report.html"))")
-        print("Cleaned sheet: \(outcome.details.path(of: "cleaned.csv"))")
-        print("Discrepancies: \(outcome.details.path(of: "discrepancies.csv"))")
+        for push in outcome.details.pushes { print("Pushed:        \(safe(push))") }
+        print("Report:        \(safe(outcome.details.path(of: "report.html")))")
+        print("Cleaned sheet: \(safe(outcome.details.path(of: "cleaned.csv")))")
+        print("Discrepancies: \(safe(outcome.details.path(of: "discrepancies.csv")))")
         if let failure = outcome.failures.first { throw failure }
     }
 

@@ -36,7 +36,8 @@ if first == "--version" {
     exit(0)
 }
 guard let command = commands[first] else {
-    FileHandle.standardError.write(Data("stocktake: unknown command \(first). See 'stocktake --help'.\n".utf8))
+    let name = ControlCharacters.escaped(first)
+    FileHandle.standardError.write(Data("stocktake: unknown command \(name). See 'stocktake --help'.\n".utf8))
     exit(ExitStatus.usage.rawValue)
 }
 arguments.removeFirst()
@@ -44,12 +45,17 @@ if arguments.contains("--help") || arguments.contains("-h") {
     print(command.usage)
     exit(0)
 }
+/// Writes `error` as one line on standard error; it may quote a sheet's cells, so control characters are escaped.
+func report(_ error: any Error) {
+    FileHandle.standardError.write(Data("stocktake: \(ControlCharacters.escaped("\(error)"))\n".utf8))
+}
+
 do {
     try command.run(arguments)
 } catch let error as any UserFacingError {
-    FileHandle.standardError.write(Data("stocktake: \(error)\n".utf8))
+    report(error)
     exit(error.exitStatus.rawValue)
 } catch {
-    FileHandle.standardError.write(Data("stocktake: \(error)\n".utf8))
+    report(error)
     exit(ExitStatus.ioError.rawValue)
 }

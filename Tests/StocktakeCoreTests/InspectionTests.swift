@@ -57,8 +57,7 @@ struct InspectionTests {
                   line 6: row 3 repeats row 1 exactly; it counts once
 
                 1 | abc | say "hi"
-                2 | def | two
-                lines
+                2 | def | two\\nlines
                 1 | abc | say "hi"
 
                 """)

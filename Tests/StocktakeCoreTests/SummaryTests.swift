@@ -41,4 +41,32 @@ struct SummaryTests {
             """
         #expect(Summary.text(reconciliation, details: details) == expected)
     }
+
+    @Test func dataDerivedTextIsEscaped() {
+        let forged =
+            "Notes\n2026-11-24T02:15:00Z [victim] pushed cleaned.csv\nvictim: 3006 assets, 0 errors, "
+            + "0 warnings; pushed\u{1B}[2J"
+        var details = RunDetails(account: "vic\ttim", started: OutputFixture.started, outputDirectory: "/srv/out\r")
+        details.pushes = ["cleaned.csv to /srv/\u{2028}x"]
+        let inputs = [
+            Reconciliation.Input(
+                file: SourceFile(path: "/data/central.csv", role: .central, displayName: "cen\ntral.csv"), rows: 2,
+                delimiter: .comma, unmapped: ["Model", forged], notes: ["Columns \"a\u{7}\" and \"b\" both hold room."])
+        ]
+        let reconciliation = Reconciliation(assets: [], discrepancies: [], inputs: inputs, asOf: OutputFixture.asOf)
+        let text = Summary.text(reconciliation, details: details)
+        #expect(
+            text == #"""
+                stocktake: account vic\ttim, as of 2026-11-20
+                Assets: 0 (0 ok, 0 missing, 0 unrecorded, 0 in conflict), from 2 rows in 1 file.
+                Discrepancies: 0 errors, 0 warnings, 0 info.
+                Unmapped columns (add them to the column mapping if they matter):
+                  cen\ntral.csv: Model, Notes\n2026-11-24T02:15:00Z [victim] pushed cleaned.csv\nvictim: 3006 assets, 0 errors, 0 warnings; pushed\x1B[2J
+                Note: cen\ntral.csv: Columns "a\x07" and "b" both hold room.
+                Pushed: cleaned.csv to /srv/\u{2028}x
+                Report: /srv/out\r/report.html
+
+                """#)
+        #expect(!text.utf8.contains { $0 < 0x20 && $0 != 0x0A })
+    }
 }

@@ -127,10 +127,12 @@ public struct Inspection: Sendable {
         return text
     }
 
-    /// The report for people.
+    /// The report for people. Paths, headers, messages and cells come from the file, so their control characters
+    /// are escaped (`ControlCharacters`): a cell holding a line break cannot start a line of its own.
     public var text: String {
+        let safe = ControlCharacters.escaped
         var lines = [
-            "File:       \(file.path)",
+            "File:       \(safe(file.path))",
             "Delimiter:  \(delimiter.name)",
             "Encoding:   \(encoding)",
             "Line ends:  \(lineEnding ?? "none")",
@@ -138,7 +140,7 @@ public struct Inspection: Sendable {
             "",
         ]
         let width = max(
-            6, layout.header.indices.map { HeaderLayout.label(layout.header[$0], index: $0).count }.max() ?? 0)
+            6, layout.header.indices.map { safe(HeaderLayout.label(layout.header[$0], index: $0)).count }.max() ?? 0)
         lines.append("Column".padding(to: width) + "  Maps to")
         // `unmapped` lists, in order, the columns without a target that are not repeats of a read field.
         var unmapped = layout.unmapped[...]
@@ -149,20 +151,22 @@ public struct Inspection: Sendable {
                 unmapped.removeFirst()
                 target = "(unmapped)"
             }
-            lines.append(label.padding(to: width) + "  " + (target ?? "(not read: an earlier column holds its field)"))
+            lines.append(
+                safe(label).padding(to: width) + "  " + (target ?? "(not read: an earlier column holds its field)"))
         }
         lines.append("")
-        lines.append("Unmapped:   " + (layout.unmapped.isEmpty ? "none" : layout.unmapped.joined(separator: ", ")))
+        lines.append(
+            "Unmapped:   " + (layout.unmapped.isEmpty ? "none" : layout.unmapped.map(safe).joined(separator: ", ")))
         if problems.isEmpty {
             lines.append("Problems:   none")
         } else {
             lines.append("Problems:   \(problems.count + problemsNotListed)")
-            for problem in problems { lines.append("  line \(problem.line): \(problem.message)") }
+            for problem in problems { lines.append("  line \(problem.line): \(safe(problem.message))") }
             if problemsNotListed > 0 { lines.append("  and \(problemsNotListed) more, not listed") }
         }
         if !rows.isEmpty {
             lines.append("")
-            for row in rows { lines.append(row.joined(separator: " | ")) }
+            for row in rows { lines.append(row.map(safe).joined(separator: " | ")) }
         }
         return lines.joined(separator: "\n") + "\n"
     }

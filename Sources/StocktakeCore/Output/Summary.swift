@@ -1,9 +1,12 @@
 /// `summary.txt`: the few lines cron mails to the sysadmin and the clerk.
+///
+/// File names, column names, notes and push results come from the account's data, so their control characters are
+/// escaped (`ControlCharacters`): a header cell holding a line break cannot add a line of its own.
 public enum Summary {
     /// The file's text.
     public static func text(_ reconciliation: Reconciliation, details: RunDetails) -> String {
         var lines: [String] = []
-        lines.append("stocktake: account \(details.account), as of \(reconciliation.asOf)")
+        lines.append("stocktake: account \(safe(details.account)), as of \(reconciliation.asOf)")
         let rows = reconciliation.inputs.reduce(0) { $0 + $1.rows }
         lines.append(
             "Assets: \(reconciliation.assets.count) (\(reconciliation.count(AssetStatus.ok)) ok, "
@@ -23,17 +26,22 @@ public enum Summary {
         if !unmapped.isEmpty {
             lines.append("Unmapped columns (add them to the column mapping if they matter):")
             for input in unmapped {
-                lines.append("  \(input.file.displayName): \(input.unmapped.joined(separator: ", "))")
+                lines.append("  \(safe(input.file.displayName)): \(input.unmapped.map(safe).joined(separator: ", "))")
             }
         }
         for input in reconciliation.inputs {
-            for note in input.notes { lines.append("Note: \(input.file.displayName): \(note)") }
+            for note in input.notes { lines.append("Note: \(safe(input.file.displayName)): \(safe(note))") }
         }
         lines.append(
             details.pushes.isEmpty
-                ? "Pushed: nothing (local run)." : "Pushed: " + details.pushes.joined(separator: "; "))
-        lines.append("Report: \(details.path(of: "report.html"))")
+                ? "Pushed: nothing (local run)." : "Pushed: " + details.pushes.map(safe).joined(separator: "; "))
+        lines.append("Report: \(safe(details.path(of: "report.html")))")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Data-derived text made safe for one line.
+    private static func safe(_ text: String) -> String {
+        ControlCharacters.escaped(text)
     }
 }
 
