@@ -35,6 +35,7 @@ extension AccountState {
 
     /// Keeps `baseline` as the central sheet later nights are compared with.
     public func recordCentralBaseline(_ baseline: CentralBaseline) throws(AccountStateError) {
+        try prepareFolder()
         try encode(baseline, to: baselinePath)
     }
 
@@ -43,6 +44,7 @@ extension AccountState {
 
     /// Records a push about to be made; written atomically before the sheet is replaced.
     public func recordPushJournal(_ intent: PushIntent) throws(AccountStateError) {
+        try prepareFolder()
         try encode(intent, to: pushJournalPath)
     }
 

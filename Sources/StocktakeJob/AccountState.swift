@@ -171,30 +171,12 @@ public struct AccountState: Sendable {
     /// Records a push that failed, replacing any earlier record; the file is written atomically.
     public func recordPendingPush(_ pending: PendingPush) throws(AccountStateError) {
         try prepareFolder()
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let bytes: [UInt8]
-        do {
-            bytes = Array(try encoder.encode(pending)) + [UInt8(ascii: "\n")]
-        } catch {
-            throw .cannotWrite(account: account, path: pendingPushPath, reason: "\(error)")
-        }
-        do {
-            try AtomicFile.write(bytes, to: pendingPushPath)
-        } catch {
-            throw .cannotWrite(account: account, path: pendingPushPath, reason: AccountStateError.reason(of: error))
-        }
+        try encode(pending, to: pendingPushPath)
     }
 
     /// The push that waits to be retried, or `nil` when there is none or its file cannot be read or understood (a
     /// broken record must not stop the run; the next failure writes a new one).
-    public var pendingPush: PendingPush? {
-        guard let data = FileManager.default.contents(atPath: pendingPushPath) else { return nil }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return try? decoder.decode(PendingPush.self, from: data)
-    }
+    public var pendingPush: PendingPush? { decoded(pendingPushPath) }
 
     /// Forgets the pending push after it succeeded; nothing happens when there is none.
     public func clearPendingPush() throws(AccountStateError) {
@@ -206,7 +188,7 @@ public struct AccountState: Sendable {
     // MARK: Helpers
 
     /// Creates the state root and the account folder (mode 0700) when missing.
-    private func prepareFolder() throws(AccountStateError) {
+    func prepareFolder() throws(AccountStateError) {
         var current = root.hasPrefix("/") ? "" : "."
         for component in root.split(separator: "/") {
             current += "/" + component

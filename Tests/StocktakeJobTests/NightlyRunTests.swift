@@ -343,7 +343,6 @@ struct NightlyRunGuardTests {
         let site = Site()
         site.account("acme", tags: Self.tags(2), extra: Self.push)
         let state = AccountState(root: site.state, account: AccountName("acme")!)
-        try state.lock()?.unlock()
         try state.recordPushJournal(
             PushIntent(
                 runID: "20261030T021500Z", target: site.root + "/data/acme/central.csv",
