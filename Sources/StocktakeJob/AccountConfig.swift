@@ -37,6 +37,12 @@ public struct AccountConfig: Sendable {
     public var maxShrink = 0.2
     /// Run folders kept in the state folder.
     public var keepRuns = 30
+    /// The address space the account's process may use, in MB: a bigger need fails this account alone.
+    public var maxMemoryMB = 4096
+    /// The minutes the account's process may run before it is stopped and the account fails.
+    public var maxMinutes = 60.0
+    /// The largest share of the central sheet's assets that may be missing from tonight's sources (0.5 = 50 %).
+    public var maxMissingShare = 0.5
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
     public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
     public var connection = ConnectionSettings()
@@ -49,7 +55,10 @@ public struct AccountConfig: Sendable {
     public static let keys: [String: [String]] = [
         "name": [], "central": ["provider", "url"], "sightings": [], "registers": [], "buildings": [], "columns": [],
         "precedence": [],
-        "rules": ["tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "keepRuns", "identifierOrder"],
+        "rules": [
+            "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "keepRuns", "identifierOrder", "maxMemoryMB",
+            "maxMinutes", "maxMissingShare",
+        ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "maxDownloadMB"],
         "google": ["sheetsAPI", "driveAPI"], "push": ["cleaned", "report"],

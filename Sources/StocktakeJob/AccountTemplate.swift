@@ -114,12 +114,17 @@ public enum AccountTemplate {
               "precedence": {},
               "_comment_rules": [
                 "tagDigits, cnsDigits: digits of a VT tag and a CNS number; staleAfterDays: unseen this long is STALE;",
-                "maxShrink: the largest share of central rows a push may remove (0.2 = 20 %); keepRuns: runs kept."
+                "maxShrink: the largest share of central rows a push may remove (0.2 = 20 %); keepRuns: runs kept;",
+                "maxMissingShare: the largest share of central assets tonight's sightings may leave unseen before the",
+                "run is refused (0.5 = 50 %); maxMemoryMB, maxMinutes: the memory and the minutes this account's own",
+                "process may use; past them it is stopped and this account alone fails."
               ],
               "rules": {
                 "tagDigits": \(defaults.tagDigits), "cnsDigits": \(defaults.cnsDigits), \
             "staleAfterDays": \(defaults.staleAfterDays), "maxShrink": \(defaults.maxShrink),
-                "keepRuns": \(defaults.keepRuns)
+                "keepRuns": \(defaults.keepRuns), "maxMissingShare": \(defaults.maxMissingShare), \
+            "maxMemoryMB": \(defaults.maxMemoryMB),
+                "maxMinutes": \(String(format: "%g", defaults.maxMinutes))
               },
               "_comment_auth": [
                 "For remote sheets: put the token in secrets/token (chmod 600),",
@@ -150,6 +155,8 @@ public enum AccountTemplate {
     /// The README for the account's admin: what each key means, where the token goes, how to check the account.
     public static func readme(for account: AccountName) -> String {
         let name = account.text
+        let defaults = AccountConfig(
+            folder: "", account: account, name: name, central: AccountConfig.Source(provider: "file", location: ""))
         return """
             # Account \(name)
 
@@ -194,6 +201,13 @@ public enum AccountTemplate {
             - `rules.maxShrink`: the largest share of the central sheet's rows a push may remove (0.2 = 20 %);
               a bigger shrink is refused and reported.
             - `rules.keepRuns`: how many run folders the state folder keeps.
+            - `rules.maxMissingShare`: the largest share of the central sheet's assets tonight's sightings may
+              leave unseen (0.5 = 50 %); a run with more unseen is refused as missing evidence, not reported as
+              thousands of findings.
+            - `rules.maxMemoryMB`: the memory the account's own process may use, in MB (default \(defaults.maxMemoryMB));
+              an account that needs more fails alone ("ran out of its … MB memory limit") and the others still run.
+            - `rules.maxMinutes`: the minutes the account's process may run (default \(String(format: "%g", defaults.maxMinutes)));
+              past them it is stopped and the account fails alone ("ran out of its …-minute time limit").
             - `rules.identifierOrder`: the order rows without a VT tag are matched by, such as
               `["vt_tag", "serial_number", "mac_address", "cns_number"]` (the VT tag always comes first).
             - `auth.tokenFile`: a file holding a bearer token for this account's servers.
