@@ -25,8 +25,7 @@ public enum EnvironmentFileError: UserFacingError, Hashable {
             if mode & 0o020 != 0 { who.append("its group can write it") }
             if mode & 0o004 != 0 { who.append("others can read it") }
             if mode & 0o002 != 0 { who.append("others can write it") }
-            let listed =
-                who.count > 1 ? who.dropLast().joined(separator: ", ") + " and " + who.last! : who.joined()
+            let listed = who.joined(separator: ", ")
             return "refusing the environment file \(path): it has mode \(String(mode & 0o777, radix: 8)) and "
                 + "\(listed), but it may hold tokens. Run chmod 600 \(path) (or 640 to let its group read it)."
         case .badLine(let path, let line, let problem):
