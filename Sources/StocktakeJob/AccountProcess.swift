@@ -137,6 +137,7 @@ struct AccountProcess {
         let program = arguments[0]
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
+        Self.keepDescriptorsFromChildren()
         var output: [Int32] = [-1, -1]
         var input: [Int32] = [-1, -1]
         guard pipe(&output) == 0 else { throw .cannotStart(program: program, code: errno) }
@@ -185,6 +186,18 @@ struct AccountProcess {
             throw .cannotStart(program: program, code: started)
         }
         return Child(process: process, output: output[0], lifeline: input[1])
+    }
+
+    /// Marks every open descriptor above standard error close-on-exec, so a child gets only the three it needs.
+    ///
+    /// Whatever started `stocktake run` may have left descriptors open in it: the nightly wrapper's lock, a test
+    /// runner's pipes. A child that kept them would keep that lock, or keep its starter waiting, after the run ended.
+    private static func keepDescriptorsFromChildren() {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for descriptor in descriptors.compactMap({ Int32($0) }) where descriptor > 2 {
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0, flags & FD_CLOEXEC == 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// Reads what the child has written so far, waiting up to `seconds` for something to arrive; returns whether

@@ -121,6 +121,24 @@ struct AccountProcessTests {
         #expect(getenv("STOCKTAKE_TOKEN_ISOLATION_NORTH") == nil)
     }
 
+    @Test func aChildInheritsNoDescriptorOfItsParentBeyondTheStandardThree() throws {
+        let site = try Site(script: #"ls -l /proc/$$/fd/ >"$records/descriptors-$account"; result 1"#)
+        site.account("north")
+        // Like the nightly wrapper's lock on descriptor 9: open in the parent and not close-on-exec.
+        let held = site.site.root + "/held-open"
+        let descriptor = open(held, O_WRONLY | O_CREAT, 0o600)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+
+        let outcomes = NightlyRun.run(site.options())
+
+        #expect(outcomes.map(\.status) == [.success])
+        let descriptors = try #require(site.site.read("records/descriptors-north"))
+        #expect(descriptors.contains(" 0 -> "))
+        #expect(!descriptors.contains(held), "\(descriptors)")
+        #expect(fcntl(descriptor, F_GETFD) >= 0, "the parent's own descriptor stays open")
+    }
+
     @Test func theChildIsToldTheAccountItsLimitAndTheRunsOptions() throws {
         let site = try Site(script: "result 1")
         site.account("north", rules: #""maxMemoryMB": 2048"#)
