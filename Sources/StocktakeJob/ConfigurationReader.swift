@@ -75,7 +75,8 @@ struct ConfigurationReader {
                 config.maxMinutes = minutes
             } else {
                 note(
-                    "rules.maxMinutes", "must be a number of minutes above 0 and at most 10080 (a week), not \(minutes)",
+                    "rules.maxMinutes",
+                    "must be a number of minutes above 0 and at most 10080 (a week), not \(minutes)",
                     "Write 60 for an hour; 0.5 is 30 seconds.")
             }
         }

@@ -48,8 +48,7 @@ public enum EnvironmentFile {
     /// The variables of the file's text; `path` only names it in messages.
     static func parse(_ bytes: [UInt8], path: String) throws(EnvironmentFileError) -> [String: String] {
         var variables: [String: String] = [:]
-        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated()
-        {
+        for (index, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if let (name, value) = try assignment(Array(line), path: path, line: index + 1) {
                 variables[name] = value
             }
@@ -62,7 +61,8 @@ public enum EnvironmentFile {
     }
 
     private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             || byte == UInt8(ascii: "_") || (!first && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
@@ -117,7 +117,8 @@ public enum EnvironmentFile {
         } else {
             while position < rest.endIndex, !isBlank(rest[position]) {
                 guard !shellSpecial.contains(rest[position]) else {
-                    throw refuse("has a character the shell treats specially outside quotes; put the value in single quotes")
+                    throw refuse(
+                        "has a character the shell treats specially outside quotes; put the value in single quotes")
                 }
                 value.append(rest[position])
                 position += 1

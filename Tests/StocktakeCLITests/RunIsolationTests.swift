@@ -78,7 +78,8 @@ struct RunIsolationTests {
             bytes += [UInt8(ascii: ","), UInt8(ascii: "\n")]
         }
         #expect(bytes.count == 45_000_011)
-        try #require(FileManager.default.createFile(atPath: runner.path("data/big-sightings.csv"), contents: Data(bytes)))
+        try #require(
+            FileManager.default.createFile(atPath: runner.path("data/big-sightings.csv"), contents: Data(bytes)))
         runner.write("VT Tag,Serial\n100001,S1\n", to: "data/big-central.csv")
         runner.write(
             """
@@ -93,7 +94,8 @@ struct RunIsolationTests {
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines.first == "big: 0 assets, 0 errors, 0 warnings; failed: ran out of its 2,048 MB memory limit")
-        #expect(lines.last?.hasPrefix("small: 2 assets, 0 errors, 2 warnings; no push; report state/small/runs/") == true)
+        #expect(
+            lines.last?.hasPrefix("small: 2 assets, 0 errors, 2 warnings; no push; report state/small/runs/") == true)
         #expect(runner.read("state/small/latest/cleaned.csv")?.contains("100001") == true)
         #expect(runner.read("state/small/latest/report.html") != nil)
         #expect(runner.read("state/big/latest/cleaned.csv") == nil)

@@ -16,8 +16,10 @@ struct AccountProcessFailureTests {
         (.crashed(signal: SIGSEGV), "its process crashed (signal 11, SIGSEGV)"),
         (.crashed(signal: 40), "its process crashed (signal 40)"),
         (.noResult(status: 3), "its process ended with status 3 without a result"),
-        (.cannotStart(program: "/usr/bin/stocktake", code: ENOENT),
-         "its process could not be started from /usr/bin/stocktake: No such file or directory"),
+        (
+            .cannotStart(program: "/usr/bin/stocktake", code: ENOENT),
+            "its process could not be started from /usr/bin/stocktake: No such file or directory"
+        ),
     ])
     func theReasonSaysWhatRanOut(failure: AccountProcessFailure, reason: String) {
         #expect(failure.description == reason)

@@ -100,10 +100,11 @@ struct AccountProcessTests {
 
         let outcomes = NightlyRun.run(options)
 
-        #expect(outcomes.map(\.line) == [
-            "north: 1 asset, 0 errors, 0 warnings; no push", "plain: 1 asset, 0 errors, 0 warnings; no push",
-            "south: 1 asset, 0 errors, 0 warnings; no push",
-        ])
+        #expect(
+            outcomes.map(\.line) == [
+                "north: 1 asset, 0 errors, 0 warnings; no push", "plain: 1 asset, 0 errors, 0 warnings; no push",
+                "south: 1 asset, 0 errors, 0 warnings; no push",
+            ])
         let north = try site.environment("north")
         let south = try site.environment("south")
         let plain = try site.environment("plain")

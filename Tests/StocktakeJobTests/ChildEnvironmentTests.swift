@@ -35,7 +35,9 @@ struct ChildEnvironmentTests {
     @Test func theEnvironmentFileWinsOverTheInheritedEnvironment() {
         let environment = ChildEnvironment(
             tokenVariables: ["STOCKTAKE_TOKEN_NORTH"], fileVariables: ["STOCKTAKE_TOKEN_NORTH": "from-the-file"])
-        #expect(environment.environment(base: base, own: "STOCKTAKE_TOKEN_NORTH")["STOCKTAKE_TOKEN_NORTH"] == "from-the-file")
+        #expect(
+            environment.environment(base: base, own: "STOCKTAKE_TOKEN_NORTH")["STOCKTAKE_TOKEN_NORTH"]
+                == "from-the-file")
     }
 
     @Test func theTokenVariablesOfEveryAccountAreFoundEvenInBrokenConfigurations() throws {

@@ -48,7 +48,10 @@ struct EnvironmentFileTests {
         ("TOKEN=\"unterminated", 1, "has a \" with no closing \""),
         ("TOKEN=\"$HOME\"", 1, "has a $ or ` in double quotes, which the shell would expand; use single quotes"),
         ("TOKEN=$HOME", 1, "has a character the shell treats specially outside quotes; put the value in single quotes"),
-        ("TOKEN=a;reboot", 1, "has a character the shell treats specially outside quotes; put the value in single quotes"),
+        (
+            "TOKEN=a;reboot", 1,
+            "has a character the shell treats specially outside quotes; put the value in single quotes"
+        ),
         ("TOKEN=two words", 1, "has more after its value; put a value with spaces in single quotes"),
         ("TOKEN='a'b", 1, "has more after its value; put a value with spaces in single quotes"),
     ])
