@@ -41,6 +41,9 @@ struct AccountProcess {
         // it ran. An admin's own setting stays.
         var environment = environment
         environment["MALLOC_ARENA_MAX"] = environment["MALLOC_ARENA_MAX"] ?? "2"
+        // A crashing child's backtrace goes to the log; by default it would also dump registers and the memory
+        // they point at, which may hold the account's token.
+        environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "registers=none,images=none"
         self.environment = environment
         memoryLimitMB = min(config.maxMemoryMB, Self.inheritedMemoryLimitMB() ?? config.maxMemoryMB)
         maxMinutes = config.maxMinutes
@@ -100,8 +103,13 @@ struct AccountProcess {
     func classify(status: Int32, usage: rusage, timedOut: Bool, output: [UInt8]) -> Result<
         AccountOutcome, AccountProcessFailure
     > {
-        if timedOut { return .failure(.timeLimit(minutes: maxMinutes)) }
         let signal = status & 0x7F
+        let outcome = Self.outcome(of: account, in: output)
+        if timedOut {
+            // A child that finished just as its time ran out has its outcome all the same.
+            if signal == 0, let outcome { return .success(outcome) }
+            return .failure(.timeLimit(minutes: maxMinutes))
+        }
         if signal != 0 {
             // ru_maxrss is in kilobytes. A child stopped by an allocation that failed against RLIMIT_AS has touched
             // most of it; a crash far below the limit is not about memory.
@@ -110,13 +118,16 @@ struct AccountProcess {
             }
             return .failure(.crashed(signal: signal))
         }
-        let lines = output.split(separator: UInt8(ascii: "\n"))
-        if let last = lines.last,
-            let outcome = try? JSONDecoder().decode(AccountOutcome.self, from: Data(last)), outcome.account == account
-        {
-            return .success(outcome)
-        }
+        if let outcome { return .success(outcome) }
         return .failure(.noResult(status: (status >> 8) & 0xFF))
+    }
+
+    /// The outcome in the last line of `output`, when that is the result line of `account`.
+    static func outcome(of account: String, in output: [UInt8]) -> AccountOutcome? {
+        guard let last = output.split(separator: UInt8(ascii: "\n")).last,
+            let outcome = try? JSONDecoder().decode(AccountOutcome.self, from: Data(last)), outcome.account == account
+        else { return nil }
+        return outcome
     }
 
     // MARK: - Processes

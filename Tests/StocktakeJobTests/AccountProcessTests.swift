@@ -115,6 +115,7 @@ struct AccountProcessTests {
             #expect(secrets.count == (name == "plain" ? 0 : 1), "\(name) saw \(secrets.keys.sorted())")
             #expect(environment["ISOLATION_FILE_ONLY"] == nil)
             #expect(environment["MALLOC_ARENA_MAX"] == "2")
+            #expect(environment["SWIFT_BACKTRACE"] == "registers=none,images=none")
             // The rest of the parent's environment is passed on.
             #expect(environment["PATH"] == ProcessInfo.processInfo.environment["PATH"])
         }
@@ -304,6 +305,16 @@ struct AccountProcessTests {
         #expect(
             process.classify(status: SIGKILL, usage: usage(maximumResidentKB: 2_000_000), timedOut: true, output: [])
                 == .failure(.timeLimit(minutes: 30)))
+        #expect(
+            process.classify(status: SIGTERM, usage: rusage(), timedOut: true, output: [])
+                == .failure(.timeLimit(minutes: 30)))
+    }
+
+    @Test func aChildThatFinishedAsItsTimeRanOutKeepsItsOutcome() {
+        let process = process(maxMinutes: 30)
+        let finished = AccountOutcome(account: "north", status: .success, push: "pushed")
+        let output = Array((AccountChild.resultLine(finished) + "\n").utf8)
+        #expect(process.classify(status: 0, usage: rusage(), timedOut: true, output: output) == .success(finished))
     }
 
     @Test func theLastLineOfAChildThatExitedIsItsOutcome() throws {
