@@ -39,6 +39,10 @@ public struct AccountConfig: Sendable {
     public var maxMissingShare = 0.5
     /// Run folders kept in the state folder.
     public var keepRuns = 30
+    /// The address space the account's process may use, in MB: a bigger need fails this account alone.
+    public var maxMemoryMB = 4096
+    /// The minutes the account's process may run before it is stopped and the account fails.
+    public var maxMinutes = 60.0
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
     public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
     public var connection = ConnectionSettings()
@@ -53,6 +57,7 @@ public struct AccountConfig: Sendable {
         "precedence": [],
         "rules": [
             "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
+            "maxMemoryMB", "maxMinutes",
         ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],

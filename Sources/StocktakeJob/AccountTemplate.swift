@@ -115,12 +115,16 @@ public enum AccountTemplate {
               "_comment_rules": [
                 "tagDigits, cnsDigits: digits of a VT tag and a CNS number; staleAfterDays: unseen this long is STALE;",
                 "maxShrink: a central sheet with this share fewer rows than the last good run's is refused (0.2 = 20 %);",
-                "maxMissingShare: a night with more than this share of central assets unseen is refused; keepRuns: runs kept."
+                "maxMissingShare: a night with more than this share of central assets unseen is refused; keepRuns:",
+                "runs kept; maxMemoryMB, maxMinutes: the memory and the minutes this account's own process may use;",
+                "past them it is stopped and this account alone fails."
               ],
               "rules": {
                 "tagDigits": \(defaults.tagDigits), "cnsDigits": \(defaults.cnsDigits), \
             "staleAfterDays": \(defaults.staleAfterDays), "maxShrink": \(defaults.maxShrink),
-                "maxMissingShare": \(defaults.maxMissingShare), "keepRuns": \(defaults.keepRuns)
+                "maxMissingShare": \(defaults.maxMissingShare), "keepRuns": \(defaults.keepRuns), \
+            "maxMemoryMB": \(defaults.maxMemoryMB),
+                "maxMinutes": \(String(format: "%g", defaults.maxMinutes))
               },
               "_comment_auth": [
                 "For remote sheets: put the token in secrets/token (chmod 600),",
@@ -155,6 +159,8 @@ public enum AccountTemplate {
     /// The README for the account's admin: what each key means, where the token goes, how to check the account.
     public static func readme(for account: AccountName) -> String {
         let name = account.text
+        let defaults = AccountConfig(
+            folder: "", account: account, name: name, central: AccountConfig.Source(provider: "file", location: ""))
         return """
             # Account \(name)
 
@@ -202,6 +208,10 @@ public enum AccountTemplate {
             - `rules.maxMissingShare`: a night where more than this share of the central assets are seen by no
               sighting (0.5 = 50 %) is refused and nothing is pushed.
             - `rules.keepRuns`: how many run folders the state folder keeps.
+            - `rules.maxMemoryMB`: the memory the account's own process may use, in MB (default \(defaults.maxMemoryMB));
+              an account that needs more fails alone ("ran out of its … MB memory limit") and the others still run.
+            - `rules.maxMinutes`: the minutes the account's process may run (default \(String(format: "%g", defaults.maxMinutes)));
+              past them it is stopped and the account fails alone ("ran out of its …-minute time limit").
             - `rules.identifierOrder`: the order rows without a VT tag are matched by, such as
               `["vt_tag", "serial_number", "mac_address", "cns_number"]` (the VT tag always comes first).
             - `auth.tokenFile`: a file holding a bearer token for this account's servers.

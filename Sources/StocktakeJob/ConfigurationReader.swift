@@ -69,6 +69,17 @@ struct ConfigurationReader {
                 note("rules.maxMissingShare", "must be a fraction from 0 to 1, not \(share)", "Write 0.5 for 50 %.")
             }
         }
+        config.maxMemoryMB = integer("rules.maxMemoryMB", in: 256...1_048_576) ?? config.maxMemoryMB
+        if let minutes = number("rules.maxMinutes") {
+            if minutes > 0, minutes <= 10_080 {
+                config.maxMinutes = minutes
+            } else {
+                note(
+                    "rules.maxMinutes",
+                    "must be a number of minutes above 0 and at most 10080 (a week), not \(minutes)",
+                    "Write 60 for an hour; 0.5 is 30 seconds.")
+            }
+        }
         if let tokenFile = string("auth.tokenFile") {
             config.connection.tokenFile = localFile(tokenFile, key: "auth.tokenFile")
         }

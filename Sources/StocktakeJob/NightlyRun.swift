@@ -10,9 +10,16 @@ import StocktakeSync
 /// recorded and tried again on the next run.
 public enum NightlyRun {
     /// Runs the accounts `options` selects and returns one outcome per account, in name order.
+    ///
+    /// With `options.executable` set, each account runs in a child process of it with the account's own memory and
+    /// time limits and only its own token (see ``AccountProcess``): an account whose process runs out of memory or
+    /// time, or crashes, fails alone and every other account still gets its line.
     public static func run(_ options: NightlyRunOptions) -> [AccountOutcome] {
         let names = accounts(options)
         let outcomes = ResultSlots<AccountOutcome>(count: names.count)
+        let environment = options.executable.map { _ in
+            ChildEnvironment(jobs: options.jobs, fileVariables: options.fileEnvironment)
+        }
         // At most `parallel` accounts at once, even beyond the number of cores: accounts wait on servers as much as
         // they compute.
         let gate = DispatchSemaphore(value: max(1, options.parallel))
@@ -21,7 +28,12 @@ public enum NightlyRun {
             gate.wait()
             DispatchQueue.global().async(group: group) {
                 defer { gate.signal() }
-                outcomes[index] = runAccount(names[index], options: options)
+                if let executable = options.executable, let environment {
+                    outcomes[index] = AccountProcess.outcome(
+                        of: names[index], options: options, executable: executable, environment: environment)
+                } else {
+                    outcomes[index] = runAccount(names[index], options: options)
+                }
             }
         }
         group.wait()

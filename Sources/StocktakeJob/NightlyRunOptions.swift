@@ -13,14 +13,20 @@ public struct NightlyRunOptions: Sendable {
     public var push = true
     /// Check and reconcile, but write no state and push nothing (`--dry-run`).
     public var dryRun = false
-    /// Accept tonight's central sheet however much it shrank since the last good run, or that it is empty
-    /// (`--accept-shrink`, for a deliberate cleanup).
-    public var acceptShrink = false
     public var shard: Shard?
     /// Accounts reconciled at once.
     public var parallel = 2
     /// Whether progress is logged on standard error (tests turn it off).
     public var logs = true
+    /// Accept tonight's central sheet even though it shrank beyond `rules.maxShrink` since the last good run, or is
+    /// empty (`--accept-shrink`, for a deliberate cleanup).
+    public var acceptShrink = false
+    /// The program each account runs in, as a child process with its own memory and time limits and only its own
+    /// token (`stocktake` itself, which `stocktake run` sets); `nil` runs every account in this process.
+    public var executable: String?
+    /// The variables of `--env-file`. They are never put into this process's environment: each account's child
+    /// gets only its own `auth.tokenVariable` from them (and an in-process run does not see them).
+    public var fileEnvironment: [String: String] = [:]
 
     public init() {}
 }

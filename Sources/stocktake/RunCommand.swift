@@ -9,7 +9,8 @@ enum RunCommand {
 
         Usage:
             stocktake run [--jobs DIR] [--state DIR] [--account NAME]... [--as-of YYYY-MM-DD] [--no-push]
-                          [--dry-run] [--shard I/N | --shard-count N] [--parallel N]
+                          [--dry-run] [--accept-shrink] [--shard I/N | --shard-count N] [--parallel N]
+                          [--env-file FILE]
 
         Options:
             --jobs DIR          The account folders, one per company, each with account.json (default Jobs).
@@ -18,14 +19,22 @@ enum RunCommand {
             --as-of YYYY-MM-DD  The run date staleness is measured against (default today, UTC).
             --no-push           Reconcile, but push nothing and upload no reports.
             --dry-run           Reconcile into the state folder's run, but push nothing and leave latest alone.
+            --accept-shrink     Accept tonight's central sheet even though it shrank beyond rules.maxShrink since the
+                                last good run, or is empty; for a deliberate cleanup.
             --shard I/N         Only the accounts whose name hashes to shard I of N (0 ≤ I < N), to split them over
                                 machines. With --shard-count N (or STOCKTAKE_SHARDS=N), I comes from
                                 JOB_COMPLETION_INDEX, as in a Kubernetes Indexed Job.
             --parallel N        Accounts reconciled at once (default: the number of cores).
+            --env-file FILE     Read tokens (NAME=VALUE lines, as the nightly wrapper's environment file holds them)
+                                from FILE, which only its owner may write and others may not read. Each account's
+                                process gets only the variable its auth.tokenVariable names.
 
+        Each account runs in a process of its own, with only its own token and within its rules.maxMemoryMB and
+        rules.maxMinutes: one that runs out of either, or crashes, fails alone and the others still run.
         Standard output ends with one line per account: name, assets, errors, warnings, push result, report.
-        Exit status: 0 every account reconciled and pushed; 75 some account failed, was locked, or has a push
-        pending (try again later); 78 an account's configuration is wrong; 64 bad usage.
+        Exit status: 0 every account reconciled and pushed; 75 some account failed (its process too), was locked,
+        or has a push pending (try again later); 78 an account's configuration or the environment file is wrong;
+        64 bad usage.
         """
 
     static func run(_ arguments: [String]) throws {
@@ -48,6 +57,9 @@ enum RunCommand {
         options.push = !arguments.flag("--no-push")
         options.dryRun = arguments.flag("--dry-run")
         options.acceptShrink = arguments.flag("--accept-shrink")
+        if let file = try arguments.value("--env-file") {
+            options.fileEnvironment = try EnvironmentFile.read(file)
+        }
         options.parallel =
             try arguments.number("--parallel", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let environment = ProcessInfo.processInfo.environment
@@ -73,9 +85,19 @@ enum RunCommand {
             throw StocktakeError.missingInput(path: options.jobs, what: "jobs folder")
         }
 
+        options.executable = ownExecutable()
         let outcomes = NightlyRun.run(options)
         for outcome in outcomes { print(outcome.line) }
         let status = NightlyRun.exitStatus(outcomes)
         if status != .success { exit(status.rawValue) }
+    }
+
+    /// This program's own file, which each account's child process runs; `nil` (every account in this process)
+    /// when /proc is not mounted.
+    static func ownExecutable() -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -23,6 +23,8 @@ let commands: [String: (usage: String, run: ([String]) throws -> Void)] = [
     "check": (CheckCommand.usage, CheckCommand.run),
     "lookup": (LookupCommand.usage, LookupCommand.run),
     "init": (InitCommand.usage, InitCommand.run),
+    // Hidden: the child process `run` starts for each account.
+    "run-account": (RunAccountCommand.usage, RunAccountCommand.run),
 ]
 
 var arguments = Array(CommandLine.arguments.dropFirst())

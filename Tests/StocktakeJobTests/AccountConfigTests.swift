@@ -137,6 +137,55 @@ struct AccountConfigTests {
         #expect(AccountConfig.problems(folder: folder).map(\.description) == [message])
     }
 
+    @Test func theLimitsOfAnAccountsProcessAndTheMissingShareAreRead() throws {
+        let jobs = Jobs()
+        let defaults = try AccountConfig.load(folder: jobs.account("plain", #"{"central": "central.csv"}"#))
+        #expect(defaults.maxMemoryMB == 4096)
+        #expect(defaults.maxMinutes == 60)
+        #expect(defaults.maxMissingShare == 0.5)
+        let folder = jobs.account(
+            "acme",
+            #"{"central": "central.csv", "rules": {"maxMemoryMB": 2048, "maxMinutes": 0.05, "maxMissingShare": 0.25}}"#)
+        let config = try AccountConfig.load(folder: folder)
+        #expect(config.maxMemoryMB == 2048)
+        #expect(config.maxMinutes == 0.05)
+        #expect(config.maxMissingShare == 0.25)
+    }
+
+    @Test(arguments: [
+        (
+            #""maxMemoryMB": 100"#,
+            "Account acme: \"rules.maxMemoryMB\" must be a whole number from 256 to 1048576, not 100. Fix the value."
+        ),
+        (
+            #""maxMemoryMB": 2048.5"#,
+            "Account acme: \"rules.maxMemoryMB\" must be a whole number from 256 to 1048576, not 2048.5. Fix the value."
+        ),
+        (
+            #""maxMinutes": -5"#,
+            "Account acme: \"rules.maxMinutes\" must be a number of minutes above 0 and at most 10080 (a week), "
+                + "not -5.0. Write 60 for an hour; 0.5 is 30 seconds."
+        ),
+        (
+            #""maxMinutes": 20000"#,
+            "Account acme: \"rules.maxMinutes\" must be a number of minutes above 0 and at most 10080 (a week), "
+                + "not 20000.0. Write 60 for an hour; 0.5 is 30 seconds."
+        ),
+        (
+            #""maxMinutes": "an hour""#,
+            "Account acme: \"rules.maxMinutes\" must be a number, not \"an hour\". Fix the value."
+        ),
+        (
+            #""maxMissingShare": 1.5"#,
+            "Account acme: \"rules.maxMissingShare\" must be a fraction from 0 to 1, not 1.5. Write 0.5 for 50 %."
+        ),
+    ])
+    func limitsOutOfRangeAreNamedWithTheirFix(rule: String, message: String) {
+        let jobs = Jobs()
+        let folder = jobs.account("acme", #"{"central": "central.csv", "rules": {"# + rule + "}}")
+        #expect(AccountConfig.problems(folder: folder).map(\.description) == [message])
+    }
+
     @Test func aMissingAccountFileAndABadFolderName() {
         let jobs = Jobs()
         let empty = (jobs.root as NSString).appendingPathComponent("empty")

@@ -43,6 +43,9 @@ struct AccountTemplateTests {
         let rules: [Int] = [config.tagDigits, config.cnsDigits, config.staleAfterDays, config.keepRuns]
         #expect(rules == [6, 6, 365, 30])
         #expect(config.maxShrink == 0.2)
+        #expect(config.maxMissingShare == 0.5)
+        #expect(config.maxMemoryMB == 4096)
+        #expect(config.maxMinutes == 60)
         #expect(config.connection.tokenVariable == "STOCKTAKE_TOKEN_ACME")
         #expect(config.connection.limits.connectTimeoutSeconds == 20)
         #expect(config.connection.limits.totalTimeoutSeconds == 300)
@@ -67,6 +70,11 @@ struct AccountTemplateTests {
             #expect(object["_comment_\(key)"] != nil, "\(key) has a comment")
         }
         #expect(object["buildings"] == nil)
+        // Every rule is written at its default, as a number the reader takes as it is.
+        let rules = try #require(object["rules"] as? [String: Any])
+        #expect(Set(rules.keys) == Set(AccountConfig.keys["rules"]!).subtracting(["identifierOrder"]))
+        #expect(text.contains(#""maxMissingShare": 0.5, "maxMemoryMB": 4096,"#))
+        #expect(text.contains(#""maxMinutes": 60"#))
     }
 
     @Test func keysStartingWithAnUnderscoreAreComments() throws {

@@ -77,7 +77,7 @@ import Testing
         let lines = try fixture.logLines()
         #expect(lines.count == 4)
         #expect(lines.first?.contains(" stocktake-nightly: start (pid ") == true)
-        #expect(lines.first?.hasSuffix("): \(fixture.stocktake) run") == true)
+        #expect(lines.first?.hasSuffix("): \(fixture.stocktake) run --env-file \(fixture.environmentFile)") == true)
         #expect(lines.dropFirst().first == WrapperFixture.logLine)
         #expect(lines.dropFirst(2).first == WrapperFixture.summaryLine)
         #expect(lines.last?.hasSuffix(" stocktake-nightly: end: stocktake run exited with status \(status)") == true)
@@ -98,7 +98,8 @@ import Testing
         #expect(
             try fixture.argumentsSeen() == [
                 "run", "--jobs", "\(fixture.folder.path)/Jobs folder", "--state", "/var/lib/stocktake/state",
-                "--account", "vt-nis", "--account", "acme", "--shard", "1/4", "--parallel", "3", "--dry-run",
+                "--account", "vt-nis", "--account", "acme", "--shard", "1/4", "--parallel", "3", "--env-file",
+                fixture.environmentFile, "--dry-run",
             ])
     }
 
@@ -152,7 +153,7 @@ import Testing
 
         let free = try fixture.runWrapper()
         #expect(free.status == 0)
-        #expect(try fixture.argumentsSeen() == ["run"])
+        #expect(try fixture.argumentsSeen() == ["run", "--env-file", fixture.environmentFile])
     }
 
     @Test func aMissingEnvironmentFileIsFine() throws {
@@ -174,21 +175,99 @@ import Testing
         #expect(try fixture.logLines().count == 4)
     }
 
-    @Test func theTokenReachesStocktakeButNeverTheLogOrTheMail() throws {
+    @Test func tokensReachStocktakeOnlyThroughTheEnvironmentFileNeverItsEnvironmentTheLogOrTheMail() throws {
         let fixture = try WrapperFixture(stocktakeStatus: 75)
         defer { fixture.folder.remove() }
         let token = "tok-4711-very-secret"
-        try fixture.writeEnvironmentFile(fixture.basicSettings + ["STOCKTAKE_TOKEN=\(token)"])
+        let northToken = "tok-north-0815"
+        try fixture.writeEnvironmentFile(
+            fixture.basicSettings + [
+                "STOCKTAKE_TOKEN=\(token)", "export STOCKTAKE_TOKEN_NORTH='\(northToken)'", "STOCKTAKE_SHARDS=4",
+            ])
 
         let run = try fixture.runWrapper()
 
         #expect(run.status == 75)
-        #expect(try String(contentsOfFile: fixture.tokenFile, encoding: .utf8) == token + "\n")
+        #expect(try fixture.argumentsSeen() == ["run", "--env-file", fixture.environmentFile])
+        let seen = try fixture.environmentSeen()
+        #expect(seen["STOCKTAKE_SHARDS"] == "4")
+        #expect(seen["STOCKTAKE_TOKEN"] == nil)
+        #expect(seen["STOCKTAKE_TOKEN_NORTH"] == nil)
+        #expect(!seen.values.contains { $0.contains(token) || $0.contains(northToken) })
         let log = try String(contentsOfFile: fixture.log, encoding: .utf8)
         #expect(log.contains(WrapperFixture.summaryLine))
-        #expect(!log.contains(token))
-        #expect(!run.output.contains(token))
-        #expect(!run.errors.contains(token))
+        for secret in [token, northToken] {
+            #expect(!log.contains(secret))
+            #expect(!run.output.contains(secret))
+            #expect(!run.errors.contains(secret))
+        }
+    }
+
+    @Test(arguments: [
+        (UInt16(0o644), "-rw-r--r--", "others can read it"),
+        (0o660, "-rw-rw----", "its group can write it"),
+        (0o602, "-rw-----w-", "others can write it"),
+        (0o666, "-rw-rw-rw-", "its group can write it, others can read it, others can write it"),
+    ])
+    func anEnvironmentFileOthersCanReadOrWriteIsRefused(mode: UInt16, permissions: String, who: String) throws {
+        let fixture = try WrapperFixture(stocktakeStatus: 0)
+        defer { fixture.folder.remove() }
+        try fixture.writeEnvironmentFile(fixture.basicSettings + ["STOCKTAKE_TOKEN_NORTH=tok-north"], mode: mode)
+
+        let run = try fixture.runWrapper()
+
+        #expect(run.status == 78)
+        #expect(
+            run.errors
+                == "stocktake-nightly: refusing the environment file \(fixture.environmentFile): it has permissions "
+                + "\(permissions) and \(who), but it may hold tokens. Run chmod 600 \(fixture.environmentFile) "
+                + "(or 640 to let its group read it).\n")
+        #expect(run.output == "")
+        #expect(!FileManager.default.fileExists(atPath: fixture.argumentsFile), "stocktake was started")
+        #expect(try fixture.logLines() == [])
+    }
+
+    @Test func anEnvironmentFileTheShellCannotReadIsAConfigurationError() throws {
+        let fixture = try WrapperFixture(stocktakeStatus: 0)
+        defer { fixture.folder.remove() }
+        try fixture.writeEnvironmentFile(fixture.basicSettings + ["STOCKTAKE_JOBS='/srv/unterminated"])
+
+        let run = try fixture.runWrapper()
+
+        #expect(run.status == 78)
+        #expect(
+            run.errors.hasSuffix(
+                "stocktake-nightly: cannot read the settings in the environment file \(fixture.environmentFile); "
+                    + "check it with: sh -n \(fixture.environmentFile)\n"))
+        #expect(!FileManager.default.fileExists(atPath: fixture.argumentsFile), "stocktake was started")
+    }
+
+    @Test func settingsWithQuotesAndSpacesSurviveTheSubshell() throws {
+        let fixture = try WrapperFixture(stocktakeStatus: 0)
+        defer { fixture.folder.remove() }
+        try fixture.writeEnvironmentFile(
+            fixture.basicSettings + [#"STOCKTAKE_STATE="/srv/it's state""#, "export STOCKTAKE_JOBS='/srv/$HOME jobs'"])
+
+        let run = try fixture.runWrapper()
+
+        #expect(run.status == 0)
+        #expect(
+            try fixture.argumentsSeen() == [
+                "run", "--jobs", "/srv/$HOME jobs", "--state", "/srv/it's state", "--env-file", fixture.environmentFile,
+            ])
+        #expect(try fixture.environmentSeen()["STOCKTAKE_JOBS"] == nil)
+    }
+
+    @Test func anEnvironmentFileItsGroupMayReadIsAccepted() throws {
+        let fixture = try WrapperFixture(stocktakeStatus: 0)
+        defer { fixture.folder.remove() }
+        try fixture.writeEnvironmentFile(fixture.basicSettings, mode: 0o640)
+
+        let run = try fixture.runWrapper()
+
+        #expect(run.status == 0)
+        #expect(run.errors == "")
+        #expect(try fixture.argumentsSeen() == ["run", "--env-file", fixture.environmentFile])
     }
 
     @Test func aMissingStocktakeProgramIsAConfigurationError() throws {
@@ -349,7 +428,7 @@ private struct WrapperFixture {
     var lock: String { folder.file("nightly.lock") }
     var environmentFile: String { folder.file("stocktake.env") }
     var argumentsFile: String { folder.file("arguments") }
-    var tokenFile: String { folder.file("token") }
+    var environmentSeenFile: String { folder.file("environment") }
 
     /// The settings every run needs: the fake program, the log and the lock inside the test's folder.
     var basicSettings: [String] {
@@ -369,7 +448,7 @@ private struct WrapperFixture {
         let script = """
             #!/bin/sh
             for argument in "$@"; do printf '%s\\n' "$argument"; done >'\(argumentsFile)'
-            printf '%s\\n' "${STOCKTAKE_TOKEN:-}" >'\(tokenFile)'
+            env >'\(environmentSeenFile)'
             echo '\(Self.logLine)' >&2
             echo '\(Self.summaryLine)'
             exit \(stocktakeStatus)
@@ -385,9 +464,23 @@ private struct WrapperFixture {
         guard written == bytes.count else { throw ProgramRun.Failure.cannotWrite(file: stocktake, code: errno) }
     }
 
-    func writeEnvironmentFile(_ settings: [String]) throws {
+    /// Writes the environment file with `mode` (by default one only its owner can read, as the wrapper requires).
+    func writeEnvironmentFile(_ settings: [String], mode: UInt16 = 0o600) throws {
         try (["# written by CronFilesTests"] + settings).joined(separator: "\n").appending("\n").write(
             toFile: environmentFile, atomically: true, encoding: .utf8)
+        guard chmod(environmentFile, mode_t(mode)) == 0 else {
+            throw ProgramRun.Failure.cannotWrite(file: environmentFile, code: errno)
+        }
+    }
+
+    /// The environment the fake `stocktake` was last started with.
+    func environmentSeen() throws -> [String: String] {
+        var seen: [String: String] = [:]
+        for line in try String(contentsOfFile: environmentSeenFile, encoding: .utf8).split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1).map(String.init)
+            seen[parts[0]] = parts.count > 1 ? parts[1] : ""
+        }
+        return seen
     }
 
     func runWrapper(arguments: [String] = []) throws -> ProgramRun {

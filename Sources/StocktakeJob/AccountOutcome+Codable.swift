@@ -1,0 +1,38 @@
+import StocktakeCore
+
+/// The outcome as the one JSON line an account's child process writes to its parent.
+///
+/// Hand-written rather than synthesized: the status travels as its number, and a line that lacks a field or
+/// names an unknown status is not an outcome at all (the parent then reports the child as ended without a result).
+extension AccountOutcome: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case account, status, assets, errors, warnings, push, report
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let number = try container.decode(Int32.self, forKey: .status)
+        guard let status = ExitStatus(rawValue: number) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .status, in: container, debugDescription: "\(number) is not an exit status stocktake uses")
+        }
+        self.init(
+            account: try container.decode(String.self, forKey: .account), status: status,
+            push: try container.decode(String.self, forKey: .push))
+        assets = try container.decode(Int.self, forKey: .assets)
+        errors = try container.decode(Int.self, forKey: .errors)
+        warnings = try container.decode(Int.self, forKey: .warnings)
+        report = try container.decode(String.self, forKey: .report)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(account, forKey: .account)
+        try container.encode(status.rawValue, forKey: .status)
+        try container.encode(assets, forKey: .assets)
+        try container.encode(errors, forKey: .errors)
+        try container.encode(warnings, forKey: .warnings)
+        try container.encode(push, forKey: .push)
+        try container.encode(report, forKey: .report)
+    }
+}
