@@ -73,7 +73,7 @@ struct AccountTemplateTests {
         // Every rule is written at its default, as a number the reader takes as it is.
         let rules = try #require(object["rules"] as? [String: Any])
         #expect(Set(rules.keys) == Set(AccountConfig.keys["rules"]!).subtracting(["identifierOrder"]))
-        #expect(text.contains(#""maxMissingShare": 0.5, "maxMemoryMB": 4096,"#))
+        #expect(text.contains(#""maxMissingShare": 0.5, "keepRuns": 30, "maxMemoryMB": 4096,"#))
         #expect(text.contains(#""maxMinutes": 60"#))
     }
 
