@@ -23,16 +23,19 @@ let package = Package(
         // Deterministic generator of realistic accounts with known, injected discrepancies.
         .target(name: "StocktakeGenerator"),
         .executableTarget(name: "stocktake-bench", dependencies: ["StocktakeGenerator", "StocktakeCore"]),
+        // Starts the Python test servers of the test targets on 127.0.0.1, one helper for all of them.
+        .target(name: "StocktakeTestServers", path: "Tests/StocktakeTestServers"),
         .testTarget(name: "StocktakeCoreTests", dependencies: ["StocktakeCore", "StocktakeGenerator"]),
         .testTarget(name: "StocktakeGeneratorTests", dependencies: ["StocktakeGenerator"]),
         .testTarget(
-            name: "StocktakeSyncTests", dependencies: ["StocktakeSync", "StocktakeCore"],
+            name: "StocktakeSyncTests", dependencies: ["StocktakeSync", "StocktakeCore", "StocktakeTestServers"],
             // Test servers (Apache configuration, the Google API emulator) run as programs, not compiled sources.
             exclude: ["Servers"]),
         .testTarget(
-            name: "StocktakeJobTests", dependencies: ["StocktakeJob", "StocktakeCore", "StocktakeSync"],
+            name: "StocktakeJobTests",
+            dependencies: ["StocktakeJob", "StocktakeCore", "StocktakeSync", "StocktakeTestServers"],
             exclude: ["Servers"]),
         // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
-        .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore"]),
+        .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore", "StocktakeTestServers"]),
     ]
 )

@@ -62,6 +62,11 @@ final class CommandRunner {
             the stocktake executable was not found next to \(CommandLine.arguments[0]) or in a .build/debug \
             folder above it; build it with 'swift build' first
             """)
+        return try run(program: executable, arguments)
+    }
+
+    /// Runs `program` with `arguments` in the folder and waits for it (`prlimit` in front of `stocktake`, say).
+    func run(program: String, _ arguments: [String]) throws -> CommandResult {
         let output = path(".stdout-" + UUID().uuidString)
         let error = path(".stderr-" + UUID().uuidString)
         _ = FileManager.default.createFile(atPath: output, contents: nil)
@@ -71,7 +76,7 @@ final class CommandRunner {
             try? FileManager.default.removeItem(atPath: error)
         }
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
+        process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardInput = FileHandle.nullDevice

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeTestServers
 import Testing
 
 /// `Tests/StocktakeSyncTests/Servers/hostile_server.py` running on 127.0.0.1 for one test: a sheet server that
@@ -15,15 +16,10 @@ final class HostileServer {
         var bodyLength: Int
     }
 
-    /// The port of the sheet server.
-    let port: Int
-    /// The port of the recorder, another origin.
-    let recorderPort: Int
     /// The sheet the server serves; never written by it.
     let sheet: String
     private let record: String
-    private let process: Process
-    private let input: Pipe
+    private let server: LoopbackScript
 
     /// Starts the server in `mode`, serving `csv`; files go into `folder`.
     init(mode: String, csv: String, folder: String) throws {
@@ -34,35 +30,13 @@ final class HostileServer {
         _ = FileManager.default.createFile(atPath: record, contents: nil)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("StocktakeSyncTests/Servers/hostile_server.py").path
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, mode, sheet, record]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        var text = ""
-        while text.filter({ $0 == "\n" }).count < 2 {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-        }
-        let ports = text.split(separator: "\n").compactMap { Int($0) }
-        guard ports.count == 2 else {
-            process.terminate()
-            process.waitUntilExit()
-            throw Failure(reason: "the hostile server printed \(text.debugDescription) instead of two ports")
-        }
-        port = ports[0]
-        recorderPort = ports[1]
+        server = try LoopbackScript(script: script, arguments: [mode, sheet, record], listeners: 2)
     }
 
-    deinit {
-        try? input.fileHandleForWriting.close()
-        process.terminate()
-        process.waitUntilExit()
-    }
+    /// The port of the sheet server.
+    var port: Int { server.ports[0] }
+    /// The port of the recorder, another origin.
+    var recorderPort: Int { server.ports[1] }
 
     /// The sheet's address on the sheet server.
     var url: String { "http://127.0.0.1:\(port)/c.csv" }
@@ -84,10 +58,5 @@ final class HostileServer {
     /// The sheet as the server holds it now.
     var sheetText: String? {
         try? String(contentsOfFile: sheet, encoding: .utf8)
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var reason: String
-        var description: String { reason }
     }
 }

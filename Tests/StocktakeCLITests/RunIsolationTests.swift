@@ -29,32 +29,7 @@ struct RunIsolationTests {
 
     /// Runs `program` with `arguments` in the runner's folder and waits for it.
     func run(_ program: String, _ arguments: [String]) throws -> CommandResult {
-        let output = runner.path(".stdout-" + UUID().uuidString)
-        let error = runner.path(".stderr-" + UUID().uuidString)
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        _ = FileManager.default.createFile(atPath: error, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: output)
-            try? FileManager.default.removeItem(atPath: error)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: runner.folder)
-        process.standardInput = FileHandle.nullDevice
-        let outputHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: error))
-        process.standardOutput = outputHandle
-        process.standardError = errorHandle
-        try process.run()
-        process.waitUntilExit()
-        try outputHandle.close()
-        try errorHandle.close()
-        let text = { (file: String) in
-            String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
-        }
-        return CommandResult(
-            status: process.terminationStatus, standardOutput: text(output), standardError: text(error))
+        try runner.run(program: program, arguments)
     }
 
     /// The audit's case: 3,000,000 tag-less rows (44 MB) need about 3.2 GB. Under a 3 GB limit for the whole run and
