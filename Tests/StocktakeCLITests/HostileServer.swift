@@ -60,3 +60,19 @@ final class HostileServer {
         try? String(contentsOfFile: sheet, encoding: .utf8)
     }
 }
+
+extension CommandRunner {
+    /// Account acme: its central sheet at `url`, a token file (mode 0600) holding `token`, a push after each run,
+    /// and sightings that see the hostile server's two tags.
+    func remoteAccount(central url: String, token: String) throws {
+        write(
+            """
+            {"central": {"provider": "https", "url": "\(url)"}, "sightings": ["scans/"],
+             "auth": {"tokenFile": "secrets/token"}, "push": {"cleaned": true}}
+            """, to: "Jobs/acme/account.json")
+        write("Tag,Serial\n100001,S1\n100002,S2\n", to: "Jobs/acme/scans/a.csv")
+        write(token + "\n", to: "Jobs/acme/secrets/token")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: path("Jobs/acme/secrets/token"))
+    }
+}

@@ -11,15 +11,7 @@ import Testing
     @Test(arguments: [301, 302])
     func aPushRedirectedToAnotherPortIsRefusedAndStaysPending(status: Int) throws {
         let server = try HostileServer(mode: "redirect-\(status)", csv: Self.csv, folder: runner.path("server"))
-        runner.write(
-            """
-            {"central": {"provider": "https", "url": "\(server.url)"}, "sightings": ["scans/"],
-             "auth": {"tokenFile": "secrets/token"}, "push": {"cleaned": true}}
-            """, to: "Jobs/acme/account.json")
-        runner.write("Tag,Serial\n100001,S1\n100002,S2\n", to: "Jobs/acme/scans/a.csv")
-        runner.write(Self.token + "\n", to: "Jobs/acme/secrets/token")
-        try FileManager.default.setAttributes(
-            [.posixPermissions: 0o600], ofItemAtPath: runner.path("Jobs/acme/secrets/token"))
+        try runner.remoteAccount(central: server.url, token: Self.token)
 
         let result = try runner.run(["run", "--jobs", "Jobs", "--state", "state", "--as-of", "2026-11-20"])
 

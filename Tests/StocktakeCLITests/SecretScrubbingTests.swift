@@ -13,15 +13,7 @@ import Testing
 
     /// Account acme: its central sheet on `server` with a token file, pushed back after the run.
     func account(on server: HostileServer) throws {
-        runner.write(
-            """
-            {"central": {"provider": "https", "url": "\(server.url)"}, "sightings": ["scans/"],
-             "auth": {"tokenFile": "secrets/token"}, "push": {"cleaned": true}}
-            """, to: "Jobs/acme/account.json")
-        runner.write("Tag,Serial\n100001,S1\n100002,S2\n", to: "Jobs/acme/scans/a.csv")
-        runner.write(Self.token + "\n", to: "Jobs/acme/secrets/token")
-        try FileManager.default.setAttributes(
-            [.posixPermissions: 0o600], ofItemAtPath: runner.path("Jobs/acme/secrets/token"))
+        try runner.remoteAccount(central: server.url, token: Self.token)
     }
 
     func server(_ mode: String) throws -> HostileServer {
