@@ -154,7 +154,7 @@ struct ConfigurationReader {
 
     private mutating func integer(_ path: String, in range: ClosedRange<Int>) -> Int? {
         guard let raw = value(path) else { return nil }
-        guard let number = raw as? NSNumber, !(raw is Bool), number.doubleValue == number.doubleValue.rounded(),
+        guard let number = raw as? NSNumber, !Self.isBoolean(raw), number.doubleValue == number.doubleValue.rounded(),
             range.contains(number.intValue)
         else {
             note(
@@ -167,7 +167,7 @@ struct ConfigurationReader {
 
     private mutating func number(_ path: String) -> Double? {
         guard let raw = value(path) else { return nil }
-        guard let number = raw as? NSNumber, !(raw is Bool) else {
+        guard let number = raw as? NSNumber, !Self.isBoolean(raw) else {
             note(path, "must be a number, not \(Self.show(raw))", "Fix the value.")
             return nil
         }
@@ -176,7 +176,7 @@ struct ConfigurationReader {
 
     private mutating func boolean(_ path: String) -> Bool? {
         guard let raw = value(path) else { return nil }
-        guard let flag = raw as? Bool else {
+        guard Self.isBoolean(raw), let flag = raw as? Bool else {
             note(path, "must be true or false, not \(Self.show(raw))", "Write true or false without quotes.")
             return nil
         }
@@ -193,7 +193,15 @@ struct ConfigurationReader {
         }
     }
 
+    /// Whether a parsed JSON value is `true` or `false`. On Linux the numbers 0 and 1 also cast to `Bool`, so the
+    /// number's own type tells them apart: JSON booleans are stored as `char`.
+    static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
     private static func show(_ value: Any) -> String {
+        if isBoolean(value), let flag = value as? Bool { return flag ? "true" : "false" }
         if let text = value as? String { return "\"\(text)\"" }
         if value is [Any] { return "a list" }
         if value is [String: Any] { return "an object" }

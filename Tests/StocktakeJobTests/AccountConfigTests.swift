@@ -186,6 +186,24 @@ struct AccountConfigTests {
         #expect(AccountConfig.problems(folder: folder).map(\.description) == [message])
     }
 
+    @Test func zeroAndOneAreNumbersAndTrueAndFalseAreFlags() throws {
+        let jobs = Jobs()
+        let zero = try AccountConfig.load(
+            folder: jobs.account(
+                "zero", #"{"central": "central.csv", "rules": {"maxShrink": 0, "tagDigits": 1, "maxMissingShare": 1}}"#)
+        )
+        #expect(zero.maxShrink == 0)
+        #expect(zero.tagDigits == 1)
+        #expect(zero.maxMissingShare == 1)
+        let folder = jobs.account(
+            "acme", #"{"central": "central.csv", "push": {"cleaned": 1}, "rules": {"keepRuns": true}}"#)
+        #expect(
+            AccountConfig.problems(folder: folder).map(\.description) == [
+                "Account acme: \"rules.keepRuns\" must be a whole number from 1 to 10000, not true. Fix the value.",
+                "Account acme: \"push.cleaned\" must be true or false, not 1. Write true or false without quotes.",
+            ])
+    }
+
     @Test func aMissingAccountFileAndABadFolderName() {
         let jobs = Jobs()
         let empty = (jobs.root as NSString).appendingPathComponent("empty")
