@@ -357,6 +357,30 @@ struct NightlyRunGuardTests {
         #expect(site.read("data/acme/central.csv")?.hasPrefix("vt_tag,") == true)
     }
 
+    @Test func runFoldersLeftByKilledRunsAreRemovedAndNeverCountTowardKeepRuns() throws {
+        let site = Site()
+        site.account("acme", tags: Self.tags(1), extra: #", "rules": {"keepRuns": 5}"#)
+        let state = AccountState(root: site.state, account: AccountName("acme")!)
+        // 29 runs of earlier nights, 13 of them killed before their run.json: the audit's kill test.
+        var killed: [String] = []
+        for night in 0..<29 {
+            let run = try state.newRun(startedAt: Date(timeIntervalSince1970: 1_790_000_000 + Double(night) * 86_400))
+            try "partial".write(toFile: run.path(of: "cleaned.csv"), atomically: false, encoding: .utf8)
+            if night % 9 < 4 && killed.count < 13 {
+                killed.append(run.id)
+            } else {
+                try "{}".write(toFile: run.path(of: "run.json"), atomically: false, encoding: .utf8)
+            }
+        }
+        #expect(killed.count == 13)
+        let outcomes = NightlyRun.run(options(site, day: 31))
+        #expect(outcomes.first?.status == .success)
+        let left = try state.runs().map(\.id)
+        #expect(left.count == 5, "the newest five complete runs, tonight's included")
+        #expect(Set(left).isDisjoint(with: killed))
+        #expect(left.last == state.latest?.id)
+    }
+
     @Test func anAccountFolderLinkedFromOutsideTheJobsFolderIsNotRun() throws {
         let site = Site()
         site.account("inside", tags: Self.tags(1))
