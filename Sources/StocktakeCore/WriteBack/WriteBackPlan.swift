@@ -13,7 +13,7 @@
 /// tag, CNS number, serial number, MAC address) are only ever normalized, and rows of a tag found on two devices
 /// (`DUPLICATE_TAG`) are only normalized. A date is never replaced by an older one. A cell that cannot be normalized,
 /// or that holds damaged text (a stray quote, bytes that are not UTF-8), is left exactly as it is, and so is a cell
-/// whose canonical form a spreadsheet would run as a formula. Values from other sources that would start a formula
+/// holding a formula (`=SUM(…)`), which is neither normalized nor overwritten. Values from other sources that would start a formula
 /// are written with a leading `'`, as in every table stocktake writes.
 ///
 /// Planning the edited sheet again with the same reconciliation changes nothing: the bytes stay the same.
@@ -179,12 +179,14 @@ private struct Planner {
             guard options.fill, let merged else { return nil }
             return (CSVWriter.neutralized(merged), .filled)
         case .value(let current):
+            // A formula (the sheet's own, such as `=SUM(…)`) is the company's: neither rewritten nor replaced.
+            guard CSVWriter.neutralized(current) == current else { return nil }
             if options.overwrite, let merged, merged != current, !heldByCentral.contains(merged),
                 !(cell.target == .field(.lastSeen) && merged < current)
             {
                 return (CSVWriter.neutralized(merged), .overwritten)
             }
-            guard options.normalize, CSVWriter.neutralized(current) == current else { return nil }
+            guard options.normalize else { return nil }
             return (current, .normalized)
         }
     }

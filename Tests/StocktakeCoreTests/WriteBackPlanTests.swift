@@ -1,0 +1,349 @@
+import Testing
+
+@testable import StocktakeCore
+
+@Suite struct WriteBackPlanTests {
+    /// Plans the edit of the fixture's central sheet with the reconciliation of the fixture.
+    private func plan(_ fixture: ReconcileFixture, _ options: WriteBackOptions = WriteBackOptions()) throws
+        -> WriteBackPlan
+    {
+        let central = fixture.files[0]
+        return try WriteBackPlan(
+            sheet: Array(central.text.utf8), fileName: central.name, reader: reader(fixture),
+            reconciliation: try fixture.reconcile(), options: options)
+    }
+
+    private func reader(_ fixture: ReconcileFixture) -> SourceReader {
+        SourceReader(
+            mapping: .builtIn, tagDigits: fixture.rules.tagDigits, cnsDigits: fixture.rules.cnsDigits,
+            buildings: fixture.buildings)
+    }
+
+    /// The fixture of the next night: the edited sheet is the central sheet, every other source is unchanged.
+    private func nextNight(_ fixture: ReconcileFixture, _ plan: WriteBackPlan) -> ReconcileFixture {
+        var next = fixture
+        next.files[0].text = String(decoding: plan.sheet, as: UTF8.self)
+        return next
+    }
+
+    private func text(_ plan: WriteBackPlan) -> String {
+        String(decoding: plan.sheet, as: UTF8.self)
+    }
+
+    private func change(
+        _ row: Int, _ tag: UInt64?, _ column: String, _ before: String, _ after: String, _ reason: ChangeReason
+    ) -> SheetChange {
+        SheetChange(
+            row: row, vtTag: tag.map { VTTag(number: $0, digits: 6) }, column: column, before: before, after: after,
+            reason: reason)
+    }
+
+    // MARK: - The layout stays the company's
+
+    @Test func keepsBOMCRLFQuotingFormulasAndUnmappedColumnsByteForByte() throws {
+        var fixture = ReconcileFixture(
+            central: "\u{FEFF}VT Tag,CNS #,Serial Number,MAC Address,Model,Building,Room,Link,Notes\r\n"
+                + "1234,c 77,ab 12,AA-BB-CC-DD-EE-01,ap-515,Torgersen Hall,\"b-12, west\","
+                + "\"=HYPERLINK(\"\"https://x/1234\"\",\"\"open\"\")\",\"cabled, \"\"not\"\" mounted\"\r\n"
+                + "004513,C000078,CD34,aa:bb:cc:dd:ee:02,AP-515,TORG,101,=HYPERLINK(\"https://x/4513\"),\r\n")
+        fixture.sighting(
+            "survey.csv",
+            "P-Tag,Serial,MAC,Bldg,Room,Scanned At\n"
+                + "001234,AB12,aabbccddee01,TORG,\"B-12, West\",2026-11-01\n"
+                + "004513,CD34,aabb.ccdd.ee02,TORG,101,2026-11-02\n")
+        let result = try plan(fixture)
+        #expect(
+            text(result)
+                == "\u{FEFF}VT Tag,CNS #,Serial Number,MAC Address,Model,Building,Room,Link,Notes\r\n"
+                + "001234,C000077,AB12,aa:bb:cc:dd:ee:01,AP-515,TORG,\"B-12, WEST\","
+                + "\"=HYPERLINK(\"\"https://x/1234\"\",\"\"open\"\")\",\"cabled, \"\"not\"\" mounted\"\r\n"
+                + "004513,C000078,CD34,aa:bb:cc:dd:ee:02,AP-515,TORG,101,=HYPERLINK(\"https://x/4513\"),\r\n")
+        #expect(
+            result.changes == [
+                change(1, 1234, "VT Tag", "1234", "001234", .normalized),
+                change(1, 1234, "CNS #", "c 77", "C000077", .normalized),
+                change(1, 1234, "Serial Number", "ab 12", "AB12", .normalized),
+                change(1, 1234, "MAC Address", "AA-BB-CC-DD-EE-01", "aa:bb:cc:dd:ee:01", .normalized),
+                change(1, 1234, "Model", "ap-515", "AP-515", .normalized),
+                change(1, 1234, "Building", "Torgersen Hall", "TORG", .normalized),
+                change(1, 1234, "Room", "b-12, west", "B-12, WEST", .normalized),
+            ])
+    }
+
+    @Test func aSheetWithoutChangesKeepsItsBytes() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,Room\r\n001234,B-12\r\n")
+        fixture.sighting("survey.csv", "P-Tag,Room\n001234,B-12\n")
+        let result = try plan(fixture, WriteBackOptions(overwrite: true, addUnrecorded: true))
+        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.changes.isEmpty)
+        #expect(!result.changesSheet)
+    }
+
+    // MARK: - Each option alone
+
+    /// A central sheet with a model to normalize, an empty room and custodian to fill, and a room to overwrite.
+    private func optionsFixture() -> ReconcileFixture {
+        var fixture = ReconcileFixture(
+            central: "VT Tag,Model,Room,Custodian\n001234,ap-515,,jdoe\n004513,AP-515,101,\n")
+        fixture.sighting("survey.csv", "P-Tag,Room,Custodian\n001234,B-12,\n004513,102,asmith\n")
+        return fixture
+    }
+
+    @Test func normalizeAloneRewritesOnlyCanonicalForms() throws {
+        let result = try plan(optionsFixture(), WriteBackOptions(normalize: true, fill: false, overwrite: false))
+        #expect(text(result) == "VT Tag,Model,Room,Custodian\n001234,AP-515,,jdoe\n004513,AP-515,101,\n")
+        #expect(result.changes == [change(1, 1234, "Model", "ap-515", "AP-515", .normalized)])
+    }
+
+    @Test func fillAloneFillsOnlyEmptyCells() throws {
+        let result = try plan(optionsFixture(), WriteBackOptions(normalize: false, fill: true, overwrite: false))
+        #expect(text(result) == "VT Tag,Model,Room,Custodian\n001234,ap-515,B-12,jdoe\n004513,AP-515,101,asmith\n")
+        #expect(
+            result.changes == [
+                change(1, 1234, "Room", "", "B-12", .filled),
+                change(2, 4513, "Custodian", "", "asmith", .filled),
+            ])
+    }
+
+    @Test func overwriteAloneReplacesOnlyValuesAMoreAuthoritativeSourceContradicts() throws {
+        let result = try plan(optionsFixture(), WriteBackOptions(normalize: false, fill: false, overwrite: true))
+        #expect(text(result) == "VT Tag,Model,Room,Custodian\n001234,ap-515,,jdoe\n004513,AP-515,102,\n")
+        #expect(result.changes == [change(2, 4513, "Room", "101", "102", .overwritten)])
+    }
+
+    @Test func theDefaultsLeaveADisagreementAsAFieldConflict() throws {
+        let fixture = optionsFixture()
+        #expect(try fixture.reconcile().found(.fieldConflict).count == 1)
+        let result = try plan(fixture)
+        #expect(text(result) == "VT Tag,Model,Room,Custodian\n001234,AP-515,B-12,jdoe\n004513,AP-515,101,asmith\n")
+        #expect(
+            result.changes == [
+                change(1, 1234, "Model", "ap-515", "AP-515", .normalized),
+                change(1, 1234, "Room", "", "B-12", .filled),
+                change(2, 4513, "Custodian", "", "asmith", .filled),
+            ])
+        let conflicts = try nextNight(fixture, result).reconcile().found(.fieldConflict)
+        #expect(conflicts.map(\.vtTag) == [VTTag(number: 4513, digits: 6)])
+        #expect(conflicts.map(\.field) == [.room])
+    }
+
+    @Test func noOptionChangesNothing() throws {
+        let fixture = optionsFixture()
+        let result = try plan(fixture, WriteBackOptions(normalize: false, fill: false, overwrite: false))
+        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.changes.isEmpty)
+    }
+
+    @Test func fieldsRestrictWhichColumnsAreEverWritten() throws {
+        let result = try plan(optionsFixture(), WriteBackOptions(overwrite: true, fields: [.room]))
+        #expect(text(result) == "VT Tag,Model,Room,Custodian\n001234,ap-515,B-12,jdoe\n004513,AP-515,102,\n")
+        #expect(
+            result.changes == [
+                change(1, 1234, "Room", "", "B-12", .filled),
+                change(2, 4513, "Room", "101", "102", .overwritten),
+            ])
+    }
+
+    // MARK: - What is left as it is
+
+    @Test func unknownBuildingsAndInvalidMACAddressesAreLeftAsTheyAre() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,MAC Address,Building,Room\n1234,zz:zz:zz,Nowhere Hall,\n")
+        fixture.sighting("survey.csv", "P-Tag,MAC,Bldg,Room\n001234,aabbccddee01,TORG,B-12\n")
+        let reconciliation = try fixture.reconcile()
+        #expect(reconciliation.found(.unknownBuilding).count == 1)
+        #expect(reconciliation.found(.invalidValue).count == 1)
+        let result = try plan(fixture, WriteBackOptions(overwrite: true))
+        #expect(text(result) == "VT Tag,MAC Address,Building,Room\n001234,zz:zz:zz,Nowhere Hall,B-12\n")
+        #expect(
+            result.changes == [
+                change(1, 1234, "VT Tag", "1234", "001234", .normalized),
+                change(1, 1234, "Room", "", "B-12", .filled),
+            ])
+    }
+
+    @Test func identitiesAreNeverFilledOrOverwritten() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,CNS #,Serial Number,MAC Address\n001234,,,aa:bb:cc:dd:ee:01\n")
+        fixture.sighting("survey.csv", "P-Tag,MAC,Serial\n001234,aabbccddee01,AB12\n")
+        fixture.register("cns.csv", "VT Tag,CNS #\n001234,C000077\n")
+        let result = try plan(fixture, WriteBackOptions(overwrite: true))
+        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.changes.isEmpty)
+    }
+
+    @Test func aValueAnotherCentralRowHoldsIsNotOverwritten() throws {
+        // Both rows are central: the merged room 101 may be the central sheet's own, so row 2 is the clerk's call.
+        var fixture = ReconcileFixture(central: "VT Tag,Room\n001234,101\n001234,102\n")
+        fixture.sighting("survey.csv", "P-Tag\n001234\n")
+        #expect(try fixture.reconcile().asset("001234")?.values.room == "101")
+        let result = try plan(fixture, WriteBackOptions(overwrite: true))
+        #expect(result.changes.isEmpty)
+        #expect(text(result) == "VT Tag,Room\n001234,101\n001234,102\n")
+    }
+
+    @Test func rowsOfATagOnTwoDevicesAreOnlyNormalized() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,Serial Number,Model,Room\n001234,AB12,ap-515,\n")
+        fixture.sighting("survey.csv", "P-Tag,Serial,Room\n001234,CD34,B-12\n")
+        #expect(try fixture.reconcile().found(.duplicateTag).count == 1)
+        let result = try plan(fixture, WriteBackOptions(overwrite: true))
+        #expect(text(result) == "VT Tag,Serial Number,Model,Room\n001234,AB12,AP-515,\n")
+        #expect(result.changes == [change(1, 1234, "Model", "ap-515", "AP-515", .normalized)])
+    }
+
+    @Test func damagedTextAndTheSheetsOwnFormulasAreLeftAsTheyAre() throws {
+        // `b-1"2` has a stray quote; ` =SUM(A1) ` is a formula, which overwrite must not replace either.
+        var fixture = ReconcileFixture(central: "VT Tag,Room,Description\n001234,b-1\"2, =SUM(A1) \n")
+        fixture.sighting("survey.csv", "P-Tag,Room,Description\n001234,B-12,spare\n")
+        let result = try plan(fixture, WriteBackOptions(overwrite: true))
+        #expect(result.changes.isEmpty)
+        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+    }
+
+    @Test func aDateIsNeverReplacedByAnOlderOne() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,Last Inventory Date\n001234,2026-01-05\n004513,3/4/2025\n")
+        fixture.sighting("survey.csv", "P-Tag,Scanned At\n001234,2025-12-01\n004513,2026-11-01\n")
+        let result = try plan(fixture, WriteBackOptions(overwrite: true))
+        #expect(text(result) == "VT Tag,Last Inventory Date\n001234,2026-01-05\n004513,2026-11-01\n")
+        #expect(result.changes == [change(2, 4513, "Last Inventory Date", "3/4/2025", "2026-11-01", .overwritten)])
+    }
+
+    // MARK: - Appending unrecorded assets
+
+    /// 001234 is missing and 001243 is its typo; 009999 is unrecorded; GH78 has no tag.
+    private func unrecordedFixture() -> ReconcileFixture {
+        var fixture = ReconcileFixture(
+            central:
+                "VT Tag,Serial Number,Building,Room,Notes,GPS\n001234,AB12,TORG,B-12,keep,\n004513,CD34,TORG,101,,\n")
+        fixture.sighting(
+            "survey.csv",
+            "P-Tag,Serial,Bldg,Room,GPS\n004513,CD34,TORG,101,\n001243,XY99,TORG,B-12,\n"
+                + "009999,EF56,BUR,\"Room 5, annex\",\"37.2296,-80.4139\"\n,GH78,TORG,200,\n")
+        return fixture
+    }
+
+    @Test func addUnrecordedAppendsInTheSheetsColumnsButNeverTyposOrUntaggedDevices() throws {
+        let fixture = unrecordedFixture()
+        let reconciliation = try fixture.reconcile()
+        #expect(reconciliation.found(.possibleTypo).map(\.value) == ["001243"])
+        #expect(reconciliation.found(.noTag).map(\.serialNumber) == [SerialNumber(canonical: "GH78")])
+        let result = try plan(fixture, WriteBackOptions(addUnrecorded: true))
+        #expect(
+            text(result)
+                == fixture.files[0].text + "009999,EF56,BUR,\"ROOM 5, ANNEX\",,\"37.2296,-80.4139\"\n")
+        #expect(
+            result.changes == [
+                change(3, 9999, "VT Tag", "", "009999", .added),
+                change(3, 9999, "Serial Number", "", "EF56", .added),
+                change(3, 9999, "Building", "", "BUR", .added),
+                change(3, 9999, "Room", "", "ROOM 5, ANNEX", .added),
+                change(3, 9999, "GPS", "", "37.2296,-80.4139", .added),
+            ])
+        #expect(try nextNight(fixture, result).reconcile().found(.unrecorded).isEmpty)
+    }
+
+    @Test func withoutAddUnrecordedNoRowIsAppended() throws {
+        let fixture = unrecordedFixture()
+        #expect(try fixture.reconcile().found(.unrecorded).count == 1)
+        let result = try plan(fixture)
+        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.changes.isEmpty)
+    }
+
+    @Test func appendedRowsWriteOnlyAllowedFieldsAndAlwaysTheTag() throws {
+        let result = try plan(unrecordedFixture(), WriteBackOptions(fields: [.room], addUnrecorded: true))
+        #expect(text(result).hasSuffix("101,,\n009999,,,\"ROOM 5, ANNEX\",,\n"))
+        #expect(result.changes.map(\.column) == ["VT Tag", "Room"])
+    }
+
+    // MARK: - Idempotence and text forms
+
+    @Test func theSecondNightOnUnchangedInputsChangesNothing() throws {
+        var fixture = ReconcileFixture(
+            central: "\u{FEFF}VT Tag,Model,Room,Custodian,Last Inventory Date,Link\r\n"
+                + "1234,ap-515,\"b-12, west\",,3/4/2025,\"=HYPERLINK(\"\"https://x/1234\"\")\"\r\n"
+                + "004513,AP-515,101,jdoe,2026-01-05,\r\n")
+        fixture.sighting(
+            "survey.csv",
+            "P-Tag,Room,Custodian,Scanned At\n001234,\"B-12, WEST\",=cmd(),2026-11-01\n004513,102,,2025-12-01\n"
+                + "009999,7,,2026-11-03\n")
+        let options = WriteBackOptions(overwrite: true, addUnrecorded: true)
+        let first = try plan(fixture, options)
+        #expect(
+            text(first)
+                == "\u{FEFF}VT Tag,Model,Room,Custodian,Last Inventory Date,Link\r\n"
+                + "001234,AP-515,\"B-12, WEST\",'=cmd(),2026-11-01,\"=HYPERLINK(\"\"https://x/1234\"\")\"\r\n"
+                + "004513,AP-515,102,jdoe,2026-01-05,\r\n"
+                + "009999,,7,,2026-11-03,\r\n")
+        #expect(
+            first.changes == [
+                change(1, 1234, "VT Tag", "1234", "001234", .normalized),
+                change(1, 1234, "Model", "ap-515", "AP-515", .normalized),
+                change(1, 1234, "Room", "b-12, west", "B-12, WEST", .normalized),
+                change(1, 1234, "Custodian", "", "'=cmd()", .filled),
+                change(1, 1234, "Last Inventory Date", "3/4/2025", "2026-11-01", .overwritten),
+                change(2, 4513, "Room", "101", "102", .overwritten),
+                change(3, 9999, "VT Tag", "", "009999", .added),
+                change(3, 9999, "Room", "", "7", .added),
+                change(3, 9999, "Last Inventory Date", "", "2026-11-03", .added),
+            ])
+        let next = nextNight(fixture, first)
+        let second = try plan(next, options)
+        #expect(second.changes.isEmpty)
+        #expect(second.sheet == first.sheet)
+        // And with the defaults, too.
+        #expect(try plan(next).changes.isEmpty)
+    }
+
+    @Test func aMissingFinalLineBreakStaysMissing() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,Room\r\n001234,b-12")
+        fixture.sighting("survey.csv", "P-Tag,Room\n001234,B-12\n009999,5\n")
+        let edited = try plan(fixture)
+        #expect(text(edited) == "VT Tag,Room\r\n001234,B-12")
+        let appended = try plan(fixture, WriteBackOptions(addUnrecorded: true))
+        #expect(text(appended) == "VT Tag,Room\r\n001234,B-12\r\n009999,5")
+        #expect(try plan(nextNight(fixture, appended), WriteBackOptions(addUnrecorded: true)).changes.isEmpty)
+    }
+
+    @Test func tabSeparatedSheetsStayTabSeparated() throws {
+        var fixture = ReconcileFixture(central: "VT Tag\tRoom\tCustodian\tNotes\n1234\tb-12, west\t\t\"a\ttab\"\n")
+        fixture.files[0].name = "central.tsv"
+        fixture.sighting("survey.csv", "P-Tag,Custodian,Room\n001234,\"Doe, Jane\",\"B-12, WEST\"\n")
+        let result = try plan(fixture)
+        #expect(text(result) == "VT Tag\tRoom\tCustodian\tNotes\n001234\tB-12, WEST\tDoe, Jane\t\"a\ttab\"\n")
+        #expect(
+            result.changes == [
+                change(1, 1234, "VT Tag", "1234", "001234", .normalized),
+                change(1, 1234, "Room", "b-12, west", "B-12, WEST", .normalized),
+                change(1, 1234, "Custodian", "", "Doe, Jane", .filled),
+            ])
+    }
+
+    @Test func aShortRowGrowsOnlyToTheFilledCell() throws {
+        // Sheet exports leave out a row's trailing empty cells.
+        var fixture = ReconcileFixture(central: "VT Tag,Model,Room,Custodian,Notes\n001234,AP-515\n")
+        fixture.sighting("survey.csv", "P-Tag,Custodian\n001234,jdoe\n")
+        let result = try plan(fixture)
+        #expect(text(result) == "VT Tag,Model,Room,Custodian,Notes\n001234,AP-515,,jdoe\n")
+        #expect(result.changes == [change(1, 1234, "Custodian", "", "jdoe", .filled)])
+    }
+
+    @Test func rowNumbersSkipBlankRowsAsTheReaderDoes() throws {
+        var fixture = ReconcileFixture(central: ",,\nVT Tag,Room\n\n,\n001234,\n")
+        fixture.sighting("survey.csv", "P-Tag,Room\n001234,B-12\n")
+        let result = try plan(fixture)
+        #expect(text(result) == ",,\nVT Tag,Room\n\n,\n001234,B-12\n")
+        #expect(result.changes == [change(1, 1234, "Room", "", "B-12", .filled)])
+    }
+
+    @Test func anUnreadableSheetIsRefusedWithTheReadersMessage() throws {
+        let fixture = optionsFixture()
+        #expect {
+            try WriteBackPlan(
+                sheet: Array("VT Tag,Room\n001234,\"b-12\n".utf8), fileName: "central.csv", reader: reader(fixture),
+                reconciliation: try fixture.reconcile(), options: WriteBackOptions())
+        } throws: { error in
+            (error as? CSVError)?.description
+                == "central.csv: a quoted field opened on line 2 is never closed. "
+                + "Look for a stray \" on that line and save the file again."
+        }
+    }
+}
