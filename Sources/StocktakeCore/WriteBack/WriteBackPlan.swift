@@ -13,8 +13,8 @@
 /// tag, CNS number, serial number, MAC address) are only ever normalized, and rows of a tag found on two devices
 /// (`DUPLICATE_TAG`) are only normalized. A date is never replaced by an older one. A cell that cannot be normalized,
 /// or that holds damaged text (a stray quote, bytes that are not UTF-8), is left exactly as it is, and so is a cell
-/// holding a formula (`=SUM(…)`), which is neither normalized nor overwritten. Values from other sources that would start a formula
-/// are written with a leading `'`, as in every table stocktake writes.
+/// holding a formula (`=SUM(…)`), which is neither normalized nor overwritten. Values from other sources that would
+/// start a formula are written with a leading `'`, as in every table stocktake writes.
 ///
 /// Planning the edited sheet again with the same reconciliation changes nothing: the bytes stay the same.
 public struct WriteBackPlan: Sendable {
