@@ -29,6 +29,20 @@ struct AcceptanceTests {
         return folder
     }
 
+    /// The status counts of cleaned.csv equal the code counts: one `missing`, `unrecorded` and `typo` asset per
+    /// MISSING, UNRECORDED and POSSIBLE_TYPO finding, and no cleaned row for the scanned tag of a typo.
+    static func checkStatusCounts(_ result: Reconciliation) {
+        let counts = result.countsByCode
+        #expect(result.count(AssetStatus.missing) == counts[.missing])
+        #expect(result.count(AssetStatus.unrecorded) == counts[.unrecorded])
+        #expect(result.count(AssetStatus.typo) == counts[.possibleTypo])
+        let tags = Dictionary(result.assets.map { ($0.values.vtTag!.description, $0.status) }) { first, _ in first }
+        for typo in result.discrepancies where typo.code == .possibleTypo {
+            #expect(tags[typo.expected] == .typo, "\(typo.expected)")
+            #expect(tags[typo.value] == nil, "\(typo.value)")
+        }
+    }
+
     @Test func theBundledSampleAccount() throws {
         let sample = Self.repository.appendingPathComponent("samples/vt-nis")
         let settings =
@@ -44,6 +58,13 @@ struct AcceptanceTests {
         let mismatches = expected.mismatches(in: result)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
         #expect(result.assets.count > 2900)
+        Self.checkStatusCounts(result)
+        // The cron mail counts the statuses the way the table of codes does.
+        let summary = try String(contentsOf: output.appendingPathComponent("summary.txt"), encoding: .utf8)
+        let counts = result.countsByCode
+        #expect(
+            summary.contains(
+                "\(counts[.missing]!) missing, \(counts[.unrecorded]!) unrecorded, \(counts[.possibleTypo]!) typo, "))
     }
 
     @Test func aFreshlyGeneratedTwentyThousandAssetAccount() throws {
@@ -57,6 +78,7 @@ struct AcceptanceTests {
         #expect(Set(result.discrepancies.map(\.code)) == Set(StocktakeCore.DiscrepancyCode.allCases))
         let mismatches = expected.mismatches(in: result)
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20).joined(separator: "\n"))")
+        Self.checkStatusCounts(result)
         for file in ReconcileJob.outputFiles {
             #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent(file).path))
         }

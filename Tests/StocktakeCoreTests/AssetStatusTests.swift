@@ -5,8 +5,8 @@ import Testing
 @Suite("AssetStatus: the status column of cleaned.csv")
 struct AssetStatusTests {
     @Test func statusNamesAreTheDocumentedOnes() {
-        let statuses: [AssetStatus] = [.ok, .missing, .unrecorded, .conflict]
-        #expect(statuses.map(\.rawValue) == ["ok", "missing", "unrecorded", "conflict"])
+        let statuses: [AssetStatus] = [.ok, .missing, .unrecorded, .conflict, .typo]
+        #expect(statuses.map(\.rawValue) == ["ok", "missing", "unrecorded", "conflict", "typo"])
         #expect(AssetStatus(rawValue: "OK") == nil)
     }
 }

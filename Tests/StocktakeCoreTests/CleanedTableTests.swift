@@ -19,6 +19,7 @@ struct CleanedTableTests {
             + "004512,C000123,CNF123,aa:bb:cc:dd:ee:01,AP-515,'=SUM(A1),BUR,101,ceiling,\"Doe, Jane\",37.2296,"
             + "-80.4139,2026-03-05,S-1,ok,central.csv; survey.csv\r\n"
             + "004513,C000124,,,AP-515,'-48V PoE,BUR,102,wall,,,,,,missing,central.csv\r\n"
+            + "004600,,,,,,BUR,,,,,,,,typo,central.csv\r\n"
             + "770001,,,,,,,,,'@jdoe,,,2026-02-02,,unrecorded,survey.csv\r\n"
         #expect(text == expected)
     }

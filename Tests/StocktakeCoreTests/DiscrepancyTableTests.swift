@@ -35,6 +35,10 @@ struct DiscrepancyTableTests {
             + "FIELD_CONFLICT,warning,004512,C000123,CNF123,aa:bb:cc:dd:ee:01,room,-5,'=1+1,"
             + "survey.csv:1; central.csv:1,"
             + "\"The room \"\"-5\"\", from survey.csv row 1, <wins> over =1+1 & the rest.\"\r\n"
+            + "POSSIBLE_TYPO,warning,004600,,,,vt_tag,004060,004600,central.csv:3; survey.csv:2,"
+            + "\"VT tag 004060 in survey.csv row 2 is not in the central sheet, and central tag 004600 "
+            + "(central.csv row 3, building BUR) was not seen; two adjacent digits are swapped. "
+            + "Check the sticker on the device and correct whichever number is wrong.\"\r\n"
         #expect(text == expected)
     }
 }

@@ -50,7 +50,7 @@ struct HTMLReportTests {
     @Test func thereIsOneSectionPerCodePresent() {
         let page = Self.page
         for code in DiscrepancyCode.allCases {
-            let expected = [.missing, .unrecorded, .fieldConflict].contains(code) ? 1 : 0
+            let expected = [.missing, .unrecorded, .possibleTypo, .fieldConflict].contains(code) ? 1 : 0
             #expect(Self.occurrences(of: "<h2 id=\"\(code.rawValue)\"", in: page) == expected, "\(code)")
             #expect(Self.occurrences(of: "<a href=\"#\(code.rawValue)\">", in: page) == expected, "\(code)")
         }
@@ -59,7 +59,7 @@ struct HTMLReportTests {
             page.contains(
                 "<tr><td>004512</td><td>The room &quot;-5&quot;, from survey.csv row 1, &lt;wins&gt; over =1+1 &amp; "
                     + "the rest.</td><td>survey.csv:1; central.csv:1</td></tr>"))
-        #expect(page.contains("3 assets: 1 ok,\n1 missing, 1 unrecorded,\n0 in conflict."))
+        #expect(page.contains("4 assets: 1 ok,\n1 missing, 1 unrecorded,\n1 typo, 0 in conflict."))
     }
 
     @Test func thePageIsSelfContained() {
@@ -74,7 +74,7 @@ struct HTMLReportTests {
         #expect(!page.lowercased().contains("http:"))
         #expect(!page.lowercased().contains("https:"))
         let links = page.components(separatedBy: "href=\"").dropFirst()
-        #expect(links.count == 3)
+        #expect(links.count == 4)
         #expect(links.allSatisfy { $0.hasPrefix("#") })
     }
 }

@@ -10,7 +10,8 @@ enum OutputFixture {
 
     static func cns(_ number: UInt64) -> CNSNumber { CNSNumber(number: number, digits: 6) }
 
-    /// 004512 ok (every column filled), 004513 missing, 770001 unrecorded.
+    /// 004512 ok (every column filled), 004513 missing, 004600 typo (survey tag 004060 was scanned), 770001
+    /// unrecorded.
     static var assets: [CleanedAsset] {
         var first = AssetValues()
         first.vtTag = tag(4512)
@@ -35,6 +36,9 @@ enum OutputFixture {
         second.building = "BUR"
         second.room = "102"
         second.mount = "wall"
+        var typo = AssetValues()
+        typo.vtTag = tag(4600)
+        typo.building = "BUR"
         var third = AssetValues()
         third.vtTag = tag(770001)
         third.custodian = "@jdoe"
@@ -42,6 +46,7 @@ enum OutputFixture {
         return [
             CleanedAsset(values: first, status: .ok, sources: ["central.csv", "survey.csv"]),
             CleanedAsset(values: second, status: .missing, sources: ["central.csv"]),
+            CleanedAsset(values: typo, status: .typo, sources: ["central.csv"]),
             CleanedAsset(values: third, status: .unrecorded, sources: ["survey.csv"]),
         ]
     }
@@ -62,6 +67,12 @@ enum OutputFixture {
                 expected: "=1+1",
                 sources: [SourceLocation(file: "survey.csv", row: 1), SourceLocation(file: "central.csv", row: 1)],
                 message: "The room \"-5\", from survey.csv row 1, <wins> over =1+1 & the rest."),
+            Discrepancy(
+                code: .possibleTypo, vtTag: tag(4600), field: .vtTag, value: "004060", expected: "004600",
+                sources: [SourceLocation(file: "central.csv", row: 3), SourceLocation(file: "survey.csv", row: 2)],
+                message: "VT tag 004060 in survey.csv row 2 is not in the central sheet, and central tag 004600 "
+                    + "(central.csv row 3, building BUR) was not seen; two adjacent digits are swapped. "
+                    + "Check the sticker on the device and correct whichever number is wrong."),
         ]
     }
 

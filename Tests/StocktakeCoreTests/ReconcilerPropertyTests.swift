@@ -127,11 +127,19 @@ struct ReconcilerPropertyTests {
             graph = AssetGraph(sources: sources, fallbackIdentifiers: fixture.rules.fallbackIdentifiers)
             named = Set(result.discrepancies.flatMap(\.sources))
             assets = Dictionary(result.assets.map { ($0.values.vtTag!, $0) }) { first, _ in first }
+            let digits = fixture.rules.tagDigits
+            typos = Dictionary(
+                result.discrepancies.filter { $0.code == .possibleTypo }.map {
+                    (VTTag.normalize($0.value, digits: digits).value!, $0.vtTag!)
+                }
+            ) { first, _ in first }
             context = "account \(number): \(fixture.files.map(\.text))"
         }
 
         /// The cleaned assets by tag.
         var assets: [VTTag: CleanedAsset]
+        /// The central tag of each POSSIBLE_TYPO, by scanned tag.
+        var typos: [VTTag: VTTag]
 
         func asset(_ tag: VTTag?) -> CleanedAsset? {
             tag.flatMap { assets[$0] }
@@ -174,7 +182,7 @@ struct ReconcilerPropertyTests {
                 if let recordTag = record.values.vtTag {
                     #expect(outcome.graph.tags[asset] == recordTag, "\(context)")
                 }
-                if asset >= 0, let tag = outcome.graph.tags[asset] {
+                if asset >= 0, let tag = outcome.graph.tags[asset], outcome.typos[tag] == nil {
                     #expect(outcome.asset(tag)?.sources.contains(name) == true, "\(location) is lost in \(context)")
                 } else {
                     #expect(outcome.named.contains(location), "\(location) is lost in \(context)")
@@ -198,19 +206,24 @@ struct ReconcilerPropertyTests {
         }
     }
 
-    /// One cleaned asset per tagged asset, sorted by tag and unique, with a status that fits its files; the same
-    /// input gives the same bytes.
+    /// One cleaned asset per tagged asset but the scanned tags of POSSIBLE_TYPO pairs, sorted by tag and unique, with
+    /// a status that fits its files; the same input gives the same bytes.
     static func checkCleanedAssets(_ outcome: Outcome) {
         let context = outcome.context
         let tags = outcome.result.assets.map { $0.values.vtTag! }
-        #expect(tags.count == outcome.graph.tags.compactMap { $0 }.count, "\(context)")
+        let tagged = outcome.graph.tags.compactMap { $0 }
+        #expect(tags.count == tagged.count - outcome.typos.count, "\(context)")
+        #expect(Set(tags) == Set(tagged).subtracting(outcome.typos.keys), "\(context)")
+        let paired = Set(outcome.typos.values)
         #expect(zip(tags, tags.dropFirst()).allSatisfy { $0 < $1 }, "\(context)")
         let sightings = Set(outcome.sources.filter { $0.file.role == .sighting }.map(\.file.displayName))
         for asset in outcome.result.assets {
             let central = asset.sources.contains("central.csv")
             let sighted = asset.sources.contains(where: sightings.contains)
+            let typo = paired.contains(asset.values.vtTag!)
             #expect((asset.status == .unrecorded) == !central, "\(context)")
-            #expect((asset.status == .missing) == (central && !sighted), "\(context)")
+            #expect((asset.status == .missing) == (central && !sighted && !typo), "\(context)")
+            #expect((asset.status == .typo) == (central && !sighted && typo), "\(context)")
         }
         let again = try? outcome.fixture.reconcile()
         #expect(again.map(CleanedTable.csv) == CleanedTable.csv(outcome.result), "\(context)")
@@ -218,8 +231,9 @@ struct ReconcilerPropertyTests {
     }
 
     /// DUPLICATE_TAG and TAG_CNS_MISMATCH once per tag whose rows disagree; SHARED_SERIAL, SHARED_MAC and
-    /// CNS_REUSED once per identifier on several assets; NO_TAG once per tag-less asset; disputed assets are
-    /// `conflict` unless they are missing or unrecorded.
+    /// CNS_REUSED once per identifier on several assets, except a serial or MAC on just the two tags of a
+    /// POSSIBLE_TYPO pair; NO_TAG once per tag-less asset; disputed assets are `conflict` unless they are missing,
+    /// unrecorded or typo.
     static func checkIdentityFindings(_ outcome: Outcome) {
         let context = outcome.context
         let result = outcome.result
@@ -233,13 +247,20 @@ struct ReconcilerPropertyTests {
             let pairings = result.found(.tagCNSMismatch).filter { $0.vtTag == tag }
             #expect(pairings.count == (outcome.distinct(.cnsNumber, of: asset).count > 1 ? 1 : 0), "\(context)")
         }
+        /// The values on several assets, but not on just the two tags of a typo pair.
+        func values<Key>(_ shared: [Key: [Int]], pairsCount: Bool) -> [String] {
+            shared.filter { entry in
+                let tags = Set(
+                    entry.value.map { asset in
+                        outcome.graph.tags[asset].map { (outcome.typos[$0] ?? $0).description } ?? "untagged \(asset)"
+                    })
+                return pairsCount || tags.count > 1
+            }.map { "\($0.key)" }
+        }
         let shared = [
-            (
-                DiscrepancyCode.sharedSerial,
-                outcome.graph.serialIndex.shared.map(\.key.description)
-            ),
-            (.sharedMAC, outcome.graph.macIndex.shared.map(\.key.description)),
-            (.cnsReused, outcome.graph.cnsIndex.shared.map(\.key.description)),
+            (DiscrepancyCode.sharedSerial, values(outcome.graph.serialIndex.shared, pairsCount: false)),
+            (.sharedMAC, values(outcome.graph.macIndex.shared, pairsCount: false)),
+            (.cnsReused, values(outcome.graph.cnsIndex.shared, pairsCount: true)),
         ]
         for (code, values) in shared {
             let found = result.found(code).map { finding in
@@ -266,7 +287,8 @@ struct ReconcilerPropertyTests {
         }
     }
 
-    /// MISSING, UNRECORDED and POSSIBLE_TYPO agree with the statuses; a typo replaces its pair.
+    /// MISSING, UNRECORDED and POSSIBLE_TYPO agree with the statuses, and the status counts equal the code counts; a
+    /// typo replaces its pair, and its scanned tag has no cleaned row.
     static func checkPresenceFindings(_ outcome: Outcome) {
         let context = outcome.context
         let result = outcome.result
@@ -280,23 +302,28 @@ struct ReconcilerPropertyTests {
         for typo in typos {
             let scanned = VTTag.normalize(typo.value, digits: outcome.fixture.rules.tagDigits).value
             #expect(typo.vtTag?.description == typo.expected, "\(context)")
-            #expect(outcome.asset(scanned)?.status == .unrecorded, "\(context)")
-            #expect(outcome.asset(typo.vtTag)?.status == .missing, "\(context)")
+            #expect(outcome.asset(scanned) == nil, "\(context)")
+            #expect(outcome.asset(typo.vtTag)?.status == .typo, "\(context)")
             #expect(!result.found(.unrecorded).contains { $0.vtTag == scanned }, "\(context)")
             #expect(!result.found(.missing).contains { $0.vtTag == typo.vtTag }, "\(context)")
         }
-        #expect(result.found(.missing).count + typos.count == result.count(AssetStatus.missing), "\(context)")
-        #expect(result.found(.unrecorded).count + typos.count == result.count(AssetStatus.unrecorded), "\(context)")
+        #expect(result.found(.missing).count == result.count(AssetStatus.missing), "\(context)")
+        #expect(result.found(.unrecorded).count == result.count(AssetStatus.unrecorded), "\(context)")
+        #expect(typos.count == result.count(AssetStatus.typo), "\(context)")
     }
 
     /// The value a FIELD_CONFLICT says won, and the first value of a DUPLICATE_TAG or TAG_CNS_MISMATCH, is the one
-    /// in the cleaned sheet; the other values differ from it.
+    /// in the cleaned sheet; the other values differ from it. The scanned tag of a typo pair has no cleaned row.
     static func checkWinningValues(_ outcome: Outcome) {
         let context = outcome.context
         let disputes = outcome.result.discrepancies.filter {
             [.fieldConflict, .duplicateTag, .tagCNSMismatch].contains($0.code)
         }
         for finding in disputes {
+            if let tag = finding.vtTag, outcome.typos[tag] != nil {
+                #expect(outcome.asset(tag) == nil, "\(finding.code) on typo \(tag) in \(context)")
+                continue
+            }
             guard let field = finding.field, let asset = outcome.asset(finding.vtTag) else {
                 Issue.record("\(finding.code) without a field or an asset in \(context)")
                 continue

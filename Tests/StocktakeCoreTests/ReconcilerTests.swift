@@ -215,6 +215,97 @@ struct ReconcilerTests {
                 == "VT tag \(scanned) in survey.csv row 1 is not in the central sheet, and central tag 004512 "
                 + "(central.csv row 1, building BUR) was not seen; \(edit). "
                 + "Check the sticker on the device and correct whichever number is wrong.")
+        #expect(typo.sources.map(\.description) == ["central.csv:1", "survey.csv:1"])
+        // The scanned tag is not an asset of its own; the central one is `typo`, and the statuses match the codes.
+        #expect(result.assets.map { $0.values.vtTag!.description } == ["004512", "004513"])
+        #expect(result.assets.map(\.status) == [.typo, .ok])
+        #expect(result.asset("004512")?.values.room == "101")
+    }
+
+    /// A survey row that carries the right serial and MAC under a mistyped tag: one device, one finding.
+    static let typoWithTheCentralIdentifiers = """
+        \(surveyHeader)
+        004521,cnf 123,AABB.CCDD.EE01,BUR,101,2026-03-05
+        4513,CNF124,,BUR,102,2026-03-05
+        """
+
+    @Test func aTypoScanCarryingTheCentralSerialAndMACIsOneFinding() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.typoWithTheCentralIdentifiers)
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.possibleTypo])
+        let typo = try #require(result.found(.possibleTypo).first)
+        #expect(typo.value == "004521")
+        #expect(typo.expected == "004512")
+        #expect(typo.sources.map(\.description) == ["central.csv:1", "survey.csv:1"])
+        #expect(
+            typo.message
+                == "VT tag 004521 in survey.csv row 1 is not in the central sheet, and central tag 004512 "
+                + "(central.csv row 1, building BUR) was not seen; two adjacent digits are swapped. "
+                + "Both carry serial number CNF123 and MAC address aa:bb:cc:dd:ee:01. "
+                + "Check the sticker on the device and correct whichever number is wrong.")
+        #expect(result.assets.map { $0.values.vtTag!.description } == ["004512", "004513"])
+        #expect(result.assets.map(\.status) == [.typo, .ok])
+    }
+
+    @Test func aRowThatCouldBeEitherTagOfATypoPairIsNamedInItsFinding() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.typoWithTheCentralIdentifiers)
+        fixture.sighting("controller.csv", "Serial #,AP Name\nCNF123,ap-1")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.possibleTypo])
+        let typo = try #require(result.found(.possibleTypo).first)
+        #expect(typo.sources.map(\.description) == ["central.csv:1", "controller.csv:1", "survey.csv:1"])
+        #expect(
+            typo.message
+                == "VT tag 004521 in survey.csv row 1 is not in the central sheet, and central tag 004512 "
+                + "(central.csv row 1, building BUR) was not seen; two adjacent digits are swapped. "
+                + "Both carry serial number CNF123 (also in controller.csv row 1) and MAC address "
+                + "aa:bb:cc:dd:ee:01. Check the sticker on the device and correct whichever number is wrong.")
+        #expect(result.assets.map(\.sources) == [["central.csv"], ["central.csv", "survey.csv"]])
+    }
+
+    @Test func aSerialOnAThirdTagIsStillShared() throws {
+        var fixture = ReconcileFixture(central: Self.clean.replacingOccurrences(of: "CNF124", with: "CNF123"))
+        fixture.sighting("survey.csv", Self.typoWithTheCentralIdentifiers.replacingOccurrences(of: "CNF124", with: ""))
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.sharedSerial, .possibleTypo])
+        let shared = try #require(result.found(.sharedSerial).first)
+        #expect(shared.vtTag?.description == "004512")
+        #expect(shared.value == "004513; 004521")
+        #expect(
+            shared.message
+                == "Serial number CNF123 is on VT tag 004512 (central.csv row 1), VT tag 004513 (central.csv row 2) "
+                + "and VT tag 004521 (survey.csv row 1). "
+                + "A serial number belongs to one device: check the devices and correct the wrong record.")
+        #expect(
+            result.found(.possibleTypo).first?.message
+                == "VT tag 004521 in survey.csv row 1 is not in the central sheet, and central tag 004512 "
+                + "(central.csv row 1, building BUR) was not seen; two adjacent digits are swapped. "
+                + "Both carry MAC address aa:bb:cc:dd:ee:01. "
+                + "Check the sticker on the device and correct whichever number is wrong.")
+        // A dispute does not hide the typo: each status is one presence finding.
+        #expect(result.assets.map(\.status) == [.typo, .conflict])
+    }
+
+    @Test func aConflictAmongTheRowsOfATypoScanDoesNotClaimACleanedRow() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting(
+            "survey.csv", "\(surveyHeader)\n004521,,,BUR,101,2026-03-05\n004521,,,BUR,105,2026-03-06\n4513,,,BUR,102,")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.possibleTypo, .fieldConflict])
+        let conflict = try #require(result.found(.fieldConflict).first)
+        #expect(conflict.vtTag?.description == "004521")
+        #expect(
+            conflict.message
+                == "Sources disagree on the room of VT tag 004521: 101 in survey.csv row 1; 105 in survey.csv row 2. "
+                + "The tag has no row in the cleaned sheet: it is a possible typo of central tag 004512. "
+                + "Check the device and correct the wrong records.")
+        #expect(
+            result.found(.possibleTypo).first?.sources.map(\.description) == [
+                "central.csv:1", "survey.csv:1", "survey.csv:2",
+            ])
+        #expect(result.assets.map(\.status) == [.typo, .ok])
     }
 
     @Test func noTypoAcrossBuildings() throws {

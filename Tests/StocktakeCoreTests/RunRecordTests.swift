@@ -39,15 +39,19 @@ struct RunRecordTests {
                 "cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json",
             ])
         let counts = try #require(record["counts"] as? [String: Any])
-        #expect(counts["assets"] as? Int == 3)
+        #expect(counts["assets"] as? Int == 4)
         #expect(counts["ok"] as? Int == 1)
         #expect(counts["missing"] as? Int == 1)
         #expect(counts["unrecorded"] as? Int == 1)
+        #expect(counts["typo"] as? Int == 1)
         #expect(counts["conflict"] as? Int == 0)
         #expect(counts["errors"] as? Int == 2)
-        #expect(counts["warnings"] as? Int == 1)
+        #expect(counts["warnings"] as? Int == 2)
         #expect(counts["info"] as? Int == 0)
-        #expect(counts["discrepancies"] as? [String: Int] == ["MISSING": 1, "UNRECORDED": 1, "FIELD_CONFLICT": 1])
+        #expect(
+            counts["discrepancies"] as? [String: Int] == [
+                "MISSING": 1, "UNRECORDED": 1, "POSSIBLE_TYPO": 1, "FIELD_CONFLICT": 1,
+            ])
         let durations = try #require(record["durations"] as? [String: Double])
         #expect(durations == ["read": 1.25, "reconcile": 0.75, "write": 0.5, "total": 2.5])
     }
@@ -75,7 +79,18 @@ struct RunRecordTests {
 
     @Test func discrepancyCountsFollowTheCodeOrder() {
         let text = RunRecord.json(OutputFixture.reconciliation, details: OutputFixture.details)
-        #expect(text.contains("\"MISSING\": 1,\n      \"UNRECORDED\": 1,\n      \"FIELD_CONFLICT\": 1\n    }"))
+        #expect(
+            text.contains(
+                "\"MISSING\": 1,\n      \"UNRECORDED\": 1,\n      \"POSSIBLE_TYPO\": 1,\n      \"FIELD_CONFLICT\": 1\n    }"
+            ))
+    }
+
+    @Test func assetCountsNameEveryStatusNextToTheCodeCounts() {
+        let text = RunRecord.json(OutputFixture.reconciliation, details: OutputFixture.details)
+        #expect(
+            text.contains(
+                "\"assets\": 4,\n    \"ok\": 1,\n    \"missing\": 1,\n    \"unrecorded\": 1,\n    \"typo\": 1,\n"
+                    + "    \"conflict\": 0,\n"))
     }
 
     @Test func anEmptyRunWithAFailureAndAwkwardTextIsStillValidJSON() throws {

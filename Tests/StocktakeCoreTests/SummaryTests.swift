@@ -7,10 +7,11 @@ struct SummaryTests {
     @Test func theSummaryOfASmallReconciliation() {
         let expected = """
             stocktake: account vt-nis, as of 2026-11-20
-            Assets: 3 (1 ok, 1 missing, 1 unrecorded, 0 in conflict), from 5 rows in 2 files.
-            Discrepancies: 2 errors, 1 warning, 0 info.
+            Assets: 4 (1 ok, 1 missing, 1 unrecorded, 1 typo, 0 in conflict), from 5 rows in 2 files.
+            Discrepancies: 2 errors, 2 warnings, 0 info.
               MISSING                1  error
               UNRECORDED             1  error
+              POSSIBLE_TYPO          1  warning
               FIELD_CONFLICT         1  warning
             Unmapped columns (add them to the column mapping if they matter):
               central.csv: Notes, AP Name
@@ -31,7 +32,7 @@ struct SummaryTests {
         let reconciliation = Reconciliation(assets: [], discrepancies: many, inputs: inputs, asOf: OutputFixture.asOf)
         let expected = """
             stocktake: account vt-nis, as of 2026-11-20
-            Assets: 0 (0 ok, 0 missing, 0 unrecorded, 0 in conflict), from 5 rows in 2 files.
+            Assets: 0 (0 ok, 0 missing, 0 unrecorded, 0 typo, 0 in conflict), from 5 rows in 2 files.
             Discrepancies: 123,456 errors, 0 warnings, 0 info.
               TAG_CNS_MISMATCH  123456  error
             Note: survey.csv: Columns "Room" and "Rm" both hold room; only "Room" is read.
@@ -58,7 +59,7 @@ struct SummaryTests {
         #expect(
             text == #"""
                 stocktake: account vic\ttim, as of 2026-11-20
-                Assets: 0 (0 ok, 0 missing, 0 unrecorded, 0 in conflict), from 2 rows in 1 file.
+                Assets: 0 (0 ok, 0 missing, 0 unrecorded, 0 typo, 0 in conflict), from 2 rows in 1 file.
                 Discrepancies: 0 errors, 0 warnings, 0 info.
                 Unmapped columns (add them to the column mapping if they matter):
                   cen\ntral.csv: Model, Notes\n2026-11-24T02:15:00Z [victim] pushed cleaned.csv\nvictim: 3006 assets, 0 errors, 0 warnings; pushed\x1B[2J

@@ -26,7 +26,7 @@ public enum HTMLReport {
             <p>As of \(reconciliation.asOf); run started \(RunDetails.timestamp(details.started)).
             \(reconciliation.assets.count) assets: \(reconciliation.count(AssetStatus.ok)) ok,
             \(reconciliation.count(.missing)) missing, \(reconciliation.count(.unrecorded)) unrecorded,
-            \(reconciliation.count(.conflict)) in conflict.</p>
+            \(reconciliation.count(.typo)) typo, \(reconciliation.count(.conflict)) in conflict.</p>
 
             """
         page += "<h2>Counts</h2>\n<table><tr><th>Code</th><th>Severity</th><th>Count</th><th>Meaning</th></tr>\n"

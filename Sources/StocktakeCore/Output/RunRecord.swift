@@ -19,6 +19,7 @@ public enum RunRecord {
             ("ok", String(reconciliation.count(AssetStatus.ok))),
             ("missing", String(reconciliation.count(.missing))),
             ("unrecorded", String(reconciliation.count(.unrecorded))),
+            ("typo", String(reconciliation.count(.typo))),
             ("conflict", String(reconciliation.count(.conflict))),
             ("errors", String(reconciliation.count(Severity.error))),
             ("warnings", String(reconciliation.count(.warning))),

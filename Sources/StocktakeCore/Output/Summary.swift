@@ -11,7 +11,7 @@ public enum Summary {
         lines.append(
             "Assets: \(reconciliation.assets.count) (\(reconciliation.count(AssetStatus.ok)) ok, "
                 + "\(reconciliation.count(.missing)) missing, \(reconciliation.count(.unrecorded)) unrecorded, "
-                + "\(reconciliation.count(.conflict)) in conflict), from \(counted(rows, "row")) in "
+                + "\(reconciliation.count(.typo)) typo, \(reconciliation.count(.conflict)) in conflict), from \(counted(rows, "row")) in "
                 + "\(counted(reconciliation.inputs.count, "file")).")
         lines.append(
             "Discrepancies: \(counted(reconciliation.count(Severity.error), "error")), "

@@ -44,6 +44,17 @@ private struct Run {
     var found: [Discrepancy] = []
     /// Assets with an identity or field dispute (their cleaned status is `conflict`).
     var disputed: Set<Int> = []
+    /// Central assets no sighting matched, by tag.
+    var unseen: [VTTag: Int] = [:]
+    /// Tagged assets absent from central, sorted by tag.
+    var unrecorded: [Int] = []
+    /// For the central asset of each POSSIBLE_TYPO pair, the scanned (unrecorded) asset and the edit between the tags.
+    var typoOfCentral: [Int: (scanned: Int, edit: String)] = [:]
+    /// For the scanned asset of each POSSIBLE_TYPO pair, its central asset. A scanned tag is no asset of its own.
+    var centralOfTypo: [Int: Int] = [:]
+    /// For the central asset of each POSSIBLE_TYPO pair, the serials and MACs both tags carry, with the rows that
+    /// also carry them and could be matched to neither: part of the pair's finding, not SHARED_SERIAL or SHARED_MAC.
+    var typoShared: [Int: [(field: CanonicalField, key: String, stray: [RecordReference])]] = [:]
 
     init(sources: [SourceData], rules: ReconciliationRules) {
         self.sources = sources
@@ -64,6 +75,7 @@ private struct Run {
         let tagged = graph.tags.indices.filter { graph.tags[$0] != nil }
         // Sized for one finding per asset, so a sheet where every asset is MISSING does not grow the list by doubling.
         found.reserveCapacity(tagged.count + graph.count / 8)
+        pairTypos(tagged)
         findShared(.serialNumber, code: .sharedSerial)
         findShared(.macAddress, code: .sharedMAC)
         findShared(.cnsNumber, code: .cnsReused)
@@ -76,7 +88,7 @@ private struct Run {
             findNoCNS(asset)
             findStale(asset)
         }
-        let (missing, unrecorded) = findMissingAndUnrecorded(tagged)
+        findMissingAndUnrecorded()
         findNoTag()
         findRowIssues()
         findRepeatedRows()
@@ -93,7 +105,8 @@ private struct Run {
         }
         Reconciler.permute(&found, into: order)
         var sourceLists: [[Int32]: String] = [:]
-        let byTag = tagged.sorted { graph.tags[$0]! < graph.tags[$1]! }
+        // The scanned tag of a POSSIBLE_TYPO pair is not an asset of its own: its rows are named in the finding.
+        let byTag = tagged.filter { centralOfTypo[$0] == nil }.sorted { graph.tags[$0]! < graph.tags[$1]! }
         // The merged values move into the cleaned assets: a million assets' values are never held twice. The array
         // is taken out of `self` first, so changing one element never copies the whole array.
         var values = merged
@@ -103,12 +116,11 @@ private struct Run {
         for asset in byTag {
             var taken = AssetValues()
             swap(&taken, &values[asset])
-            let status: AssetStatus =
-                unrecorded.contains(asset)
-                ? .unrecorded : missing.contains(asset) ? .missing : disputed.contains(asset) ? .conflict : .ok
             assets.append(
-                CleanedAsset(values: taken, status: status, sourceList: sourceList(members[asset], cache: &sourceLists))
-            )
+                CleanedAsset(
+                    values: taken, status: status(of: asset),
+                    sourceList: sourceList(members[asset], cache: &sourceLists)
+                ))
         }
         let inputs = sources.map { source in
             Reconciliation.Input(
@@ -184,13 +196,21 @@ private struct Run {
             unplacedByValue[values(row.reference).text(field), default: []].append(row.reference)
         }
         for (key, assets) in index where assets.count > 1 {
+            let stray = unplacedByValue[key] ?? []
+            // A serial or MAC on both tags of a POSSIBLE_TYPO pair and nowhere else: one device, and one finding.
+            if field != .cnsNumber, assets.count == 2,
+                let central = centralOfTypo[assets[0]] ?? centralOfTypo[assets[1]],
+                assets.contains(central)
+            {
+                typoShared[central, default: []].append((field, key, stray))
+                continue
+            }
             let ordered = assets.sorted { describe($0) < describe($1) }
             for asset in ordered { disputed.insert(asset) }
             let holders = ordered.map { asset -> String in
                 let rows = members[asset].filter { values($0).text(field) == key }.map(location)
                 return "\(describe(asset)) (\(SourceLocation.spoken(rows)))"
             }
-            let stray = unplacedByValue[key] ?? []
             var message =
                 "\(field.spokenName.capitalizedFirst) \(key) is on " + Self.sentenceList(Self.shortened(holders)) + "."
             if !stray.isEmpty {
@@ -236,42 +256,58 @@ private struct Run {
 
     // MARK: - Presence
 
-    private mutating func findMissingAndUnrecorded(_ tagged: [Int]) -> (missing: Set<Int>, unrecorded: Set<Int>) {
-        var missing: [VTTag: Int] = [:]
-        var unrecorded: [Int] = []
+    /// Sorts the tagged assets into unseen central ones and unrecorded ones, and pairs each unrecorded tag one edit
+    /// from an unseen central tag (in the same building when both have one) as a possible typo. Runs before shared
+    /// identifiers are looked for, so that a serial or MAC both tags of a pair carry is part of the pair's finding.
+    private mutating func pairTypos(_ tagged: [Int]) {
         for asset in tagged {
             if isCentral(asset) {
-                if !isSighted(asset) { missing[graph.tags[asset]!] = asset }
+                if !isSighted(asset) { unseen[graph.tags[asset]!] = asset }
             } else {
                 unrecorded.append(asset)
             }
         }
-        var paired: Set<Int> = []
-        var typos: Set<Int> = []
-        for asset in unrecorded.sorted(by: { graph.tags[$0]! < graph.tags[$1]! }) {
-            let tag = graph.tags[asset]!
+        unrecorded.sort { graph.tags[$0]! < graph.tags[$1]! }
+        for asset in unrecorded {
             let building = merged[asset].building
-            for (neighbor, edit) in TypoMatcher.neighbors(of: tag) {
-                guard let central = missing[neighbor], !paired.contains(central) else { continue }
+            for (neighbor, edit) in TypoMatcher.neighbors(of: graph.tags[asset]!) {
+                guard let central = unseen[neighbor], typoOfCentral[central] == nil else { continue }
                 if let building, let other = merged[central].building, building != other { continue }
-                paired.insert(central)
-                typos.insert(asset)
-                let scanned = members[asset].map(location)
-                let record = members[central].filter { role($0) == .central }.map(location)
-                let place = merged[central].building.map { ", building \($0)" } ?? ""
-                found.append(
-                    Discrepancy(
-                        code: .possibleTypo, vtTag: neighbor, cnsNumber: merged[central].cnsNumber,
-                        serialNumber: merged[central].serialNumber, macAddress: merged[central].macAddress,
-                        field: .vtTag, value: tag.description, expected: neighbor.description,
-                        sources: (scanned + record).sorted(),
-                        message: "VT tag \(tag) in \(SourceLocation.spoken(scanned)) is not in the central sheet, "
-                            + "and central tag \(neighbor) (\(SourceLocation.spoken(record))\(place)) was not seen; "
-                            + "\(edit). Check the sticker on the device and correct whichever number is wrong."))
+                typoOfCentral[central] = (scanned: asset, edit: edit)
+                centralOfTypo[asset] = central
                 break
             }
         }
-        for (tag, asset) in missing where !paired.contains(asset) {
+    }
+
+    private mutating func findMissingAndUnrecorded() {
+        for central in typoOfCentral.keys.sorted() {
+            let (asset, edit) = typoOfCentral[central]!
+            let tag = graph.tags[asset]!
+            let neighbor = graph.tags[central]!
+            let scanned = members[asset].map(location)
+            let record = members[central].filter { role($0) == .central }.map(location)
+            let place = merged[central].building.map { ", building \($0)" } ?? ""
+            let shared = (typoShared[central] ?? []).sorted { ($0.field, $0.key) < ($1.field, $1.key) }
+            var carried = ""
+            if !shared.isEmpty {
+                let parts = shared.map { item in
+                    "\(item.field.spokenName) \(item.key)"
+                        + (item.stray.isEmpty ? "" : " (also in \(SourceLocation.spoken(item.stray.map(location))))")
+                }
+                carried = " Both carry " + Self.sentenceList(parts) + "."
+            }
+            found.append(
+                Discrepancy(
+                    code: .possibleTypo, vtTag: neighbor, cnsNumber: merged[central].cnsNumber,
+                    serialNumber: merged[central].serialNumber, macAddress: merged[central].macAddress,
+                    field: .vtTag, value: tag.description, expected: neighbor.description,
+                    sources: (scanned + record + shared.flatMap { $0.stray.map(location) }).sorted(),
+                    message: "VT tag \(tag) in \(SourceLocation.spoken(scanned)) is not in the central sheet, "
+                        + "and central tag \(neighbor) (\(SourceLocation.spoken(record))\(place)) was not seen; "
+                        + "\(edit).\(carried) Check the sticker on the device and correct whichever number is wrong."))
+        }
+        for (tag, asset) in unseen where typoOfCentral[asset] == nil {
             let values = merged[asset]
             var whereabouts = ""
             if let building = values.building {
@@ -291,7 +327,7 @@ private struct Run {
                         + "\(SourceLocation.spoken(members[asset].filter { role($0) == .central }.map(location))) "
                         + "but no sighting file has seen it." + whereabouts))
         }
-        for asset in unrecorded where !typos.contains(asset) {
+        for asset in unrecorded where centralOfTypo[asset] == nil {
             let tag = graph.tags[asset]!
             let values = merged[asset]
             found.append(
@@ -302,7 +338,15 @@ private struct Run {
                         + "in the central sheet. Add it to the central sheet if the device is real, "
                         + "or check the tag number."))
         }
-        return (Set(missing.values), Set(unrecorded))
+    }
+
+    /// The `status` cell of a tagged asset: `unrecorded` (not in central), else `missing` (unseen) or `typo` (unseen
+    /// and paired with a scanned tag), else `conflict` (disputed) or `ok`. A dispute never hides a presence finding,
+    /// so each `unrecorded`, `missing` and `typo` asset is one UNRECORDED, MISSING or POSSIBLE_TYPO finding.
+    private func status(of asset: Int) -> AssetStatus {
+        if !isCentral(asset) { return .unrecorded }
+        if unseen[graph.tags[asset]!] != nil { return typoOfCentral[asset] == nil ? .missing : .typo }
+        return disputed.contains(asset) ? .conflict : .ok
     }
 
     private mutating func findNoTag() {
@@ -360,6 +404,12 @@ private struct Run {
             guard let distinct = merger.conflict(in: field, among: members[asset]) else { continue }
             disputed.insert(asset)
             let listing = distinct.map { "\($0.text) in \(SourceLocation.spoken($0.locations))" }
+            var outcome = "The cleaned sheet uses \(distinct[0].text); check the device and correct the other records."
+            if let central = centralOfTypo[asset] {
+                outcome =
+                    "The tag has no row in the cleaned sheet: it is a possible typo of central tag "
+                    + "\(graph.tags[central]!). Check the device and correct the wrong records."
+            }
             found.append(
                 Discrepancy(
                     code: .fieldConflict, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
@@ -367,9 +417,7 @@ private struct Run {
                     value: distinct[0].text, expected: Self.valueList(distinct.dropFirst().map(\.text)),
                     sources: distinct.flatMap(\.locations).sorted(),
                     message: "Sources disagree on the \(field.spokenName) of VT tag \(tag): "
-                        + Self.shortened(listing).joined(separator: "; ")
-                        + ". The cleaned sheet uses \(distinct[0].text); "
-                        + "check the device and correct the other records."))
+                        + Self.shortened(listing).joined(separator: "; ") + ". " + outcome))
         }
     }
 

@@ -10,7 +10,8 @@ public struct Reconciliation: Sendable {
         public var notes: [String]
     }
 
-    /// One row per tagged asset (central assets and unrecorded ones), sorted by VT tag.
+    /// One row per tagged asset (central assets and unrecorded ones), sorted by VT tag. The scanned tag of a
+    /// POSSIBLE_TYPO pair is not an asset: its rows are named in that finding, and its central asset is `typo`.
     public var assets: [CleanedAsset]
     /// Every finding, most severe first.
     public var discrepancies: [Discrepancy]
