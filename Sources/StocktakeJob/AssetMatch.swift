@@ -11,7 +11,7 @@ public struct AssetMatch: Sendable, Equatable {
     public var line: Int
     /// The row's cells by column; columns the file lacks are absent.
     public var values: [CanonicalField: String]
-    /// The `status` column: `ok`, `missing`, `unrecorded` or `conflict`.
+    /// The `status` column: `ok`, `missing`, `unrecorded`, `typo` or `conflict`.
     public var status: String
     /// The `sources` column: the files and lines the asset was merged from.
     public var sources: String
