@@ -48,6 +48,9 @@ public struct AccountConfig: Sendable {
     public var connection = ConnectionSettings()
     /// Whether `cleaned.csv` is pushed back to the central sheet.
     public var pushCleaned = false
+    /// What a push may change in the central sheet (`push.normalize`, `fill`, `overwrite`, `fields`,
+    /// `addUnrecorded`).
+    public var writeBack = WriteBackOptions()
     /// A folder URL the outputs are uploaded to.
     public var reportTo: String?
 
@@ -61,7 +64,8 @@ public struct AccountConfig: Sendable {
         ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],
-        "google": ["sheetsAPI", "driveAPI"], "push": ["cleaned", "report"],
+        "google": ["sheetsAPI", "driveAPI"],
+        "push": ["cleaned", "report", "normalize", "fill", "overwrite", "fields", "addUnrecorded"],
     ]
 
     /// Loads and checks the account in `folder` (`Jobs/<account>`); throws its first problem.
@@ -110,11 +114,11 @@ extension AccountConfig {
         reconcile.sightings = sightings
         reconcile.registers = registers
         reconcile.buildings = buildings
+        reconcile.writeBack = writeBack
         reconcile.columnMapping = columns
         var request = SyncedReconcileRequest(reconcile: reconcile)
         request.centralProvider = central.provider
         request.keepsCentralSnapshot = true
-        request.maxShrink = maxShrink
         request.push = push && pushCleaned
         request.reportTo = push ? reportTo.flatMap { try? EndpointURL($0) } : nil
         return request

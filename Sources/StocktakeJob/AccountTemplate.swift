@@ -146,11 +146,15 @@ public enum AccountTemplate {
                 "sheetsAPI": "\(defaults.connection.sheetsAPI)", "driveAPI": "\(defaults.connection.driveAPI)"
               },
               "_comment_push": [
-                "cleaned: push cleaned.csv back to the central sheet after each run (true or false);",
-                "report: an https:// folder the outputs are uploaded to,",
-                "such as \\"https://files.example.org/reports/\\"."
+                "cleaned: edit the central sheet after each run (true or false): only mapped cells change, the layout",
+                "stays yours, and changes.csv lists every change; normalize: write canonical forms; fill: fill empty",
+                "cells; overwrite: replace a value a more authoritative source contradicts; fields: only these fields",
+                "(all when absent); addUnrecorded: append unrecorded assets; report: an https:// folder the outputs",
+                "are uploaded to, such as \\"https://files.example.org/reports/\\"."
               ],
-              "push": { "cleaned": false }
+              "push": {
+                "cleaned": false, "normalize": true, "fill": true, "overwrite": false, "addUnrecorded": false
+              }
             }
 
             """
@@ -226,7 +230,15 @@ public enum AccountTemplate {
             - `limits.maxDownloadMB`: the largest sheet accepted, in MB.
             - `google.sheetsAPI`, `google.driveAPI`: the Google API base addresses; change them only for a proxy
               or a test server.
-            - `push.cleaned`: `true` to push `cleaned.csv` back to the central sheet after each run.
+            - `push.cleaned`: `true` to edit the central sheet after each run. Only mapped cells change (the
+              header, column order, other columns, row order, delimiter, BOM and line ends stay yours), and
+              `changes.csv` in each run lists every change, pushed or not.
+            - `push.normalize`: write identifiers and fields in their canonical form (default `true`).
+            - `push.fill`: an empty cell takes the merged value (default `true`).
+            - `push.overwrite`: a non-empty cell takes a more authoritative source's different value (default
+              `false`: the disagreement stays a FIELD_CONFLICT for you to settle).
+            - `push.fields`: the only fields a push may write, such as `["room", "custodian"]` (default: all).
+            - `push.addUnrecorded`: append unrecorded assets at the end of the sheet (default `false`).
             - `push.report`: an `https://` folder the outputs (report, discrepancies) are uploaded to.
 
             ## Where the token goes

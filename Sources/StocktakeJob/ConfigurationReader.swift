@@ -106,6 +106,11 @@ struct ConfigurationReader {
         if let url = endpoint("google.sheetsAPI") { config.connection.sheetsAPI = url }
         if let url = endpoint("google.driveAPI") { config.connection.driveAPI = url }
         config.pushCleaned = boolean("push.cleaned") ?? false
+        config.writeBack.normalize = boolean("push.normalize") ?? config.writeBack.normalize
+        config.writeBack.fill = boolean("push.fill") ?? config.writeBack.fill
+        config.writeBack.overwrite = boolean("push.overwrite") ?? config.writeBack.overwrite
+        config.writeBack.addUnrecorded = boolean("push.addUnrecorded") ?? config.writeBack.addUnrecorded
+        config.writeBack.fields = pushFields()
         if let report = string("push.report"), endpoint("push.report") != nil { config.reportTo = report }
         return config
     }
@@ -306,6 +311,27 @@ struct ConfigurationReader {
             return nil
         }
         return order
+    }
+
+    /// `push.fields`: the canonical fields a push may ever write, or `nil` for every mapped field.
+    private mutating func pushFields() -> Set<CanonicalField>? {
+        guard let raw = value("push.fields") else { return nil }
+        let fix = "Write for example [\"room\", \"building\", \"custodian\"]."
+        guard let names = raw as? [String] else {
+            note("push.fields", "must be a list of field names", fix)
+            return nil
+        }
+        var fields = Set<CanonicalField>()
+        for name in names {
+            guard let field = CanonicalField(rawValue: name) else {
+                note(
+                    "push.fields", "names \"\(name)\", which is not a field",
+                    "Use some of \(CanonicalField.allCases.map(\.rawValue).joined(separator: ", ")).")
+                continue
+            }
+            fields.insert(field)
+        }
+        return fields
     }
 
     // MARK: - Mappings

@@ -105,7 +105,6 @@ public enum NightlyRun {
         let writesState = !options.dryRun
         var request = config.request(
             asOf: options.asOf, outputDirectory: run.path, push: options.push && !options.dryRun)
-        request.maxShrink = config.maxShrink
         request.guards = .nightly(
             baseline: state.centralBaseline(asOf: options.asOf), maxShrink: config.maxShrink,
             maxMissingShare: config.maxMissingShare)
@@ -211,8 +210,11 @@ public enum NightlyRun {
             let since = pending.map { RunDetails.timestamp($0.since) } ?? RunDetails.timestamp(started)
             return "push pending since \(since): \(failure)"
         }
-        if let pending { return "pushed (was pending since \(RunDetails.timestamp(pending.since)))" }
-        return "pushed"
+        let pushed =
+            result.writeBack.changesSheet
+            ? "pushed: \(SyncedReconcileJob.summary(of: result.writeBack))" : "up to date, nothing to push"
+        if let pending { return pushed + " (was pending since \(RunDetails.timestamp(pending.since)))" }
+        return pushed
     }
 
     /// Where the central sheet lives, without any query string (presigned URLs carry secrets there).

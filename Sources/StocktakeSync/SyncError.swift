@@ -16,8 +16,6 @@ public enum SyncError: UserFacingError, Equatable {
     /// The server refused the request for another reason (another 4xx); status 0 with a local path (a `url`
     /// without `://`) when a file could not be read or written.
     case refused(account: String, url: String, status: Int, detail: String, phase: SyncPhase)
-    /// The push would remove more of the central sheet's rows than the account allows; nothing was written.
-    case shrinkRefused(account: String, url: String, pulledRows: Int, cleanedRows: Int, limit: Double)
     /// Someone changed the sheet since it was pulled; nothing was written.
     case changedSincePull(account: String, url: String)
     /// The server could not be reached or the transfer broke off.
@@ -31,7 +29,7 @@ public enum SyncError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .credentialsRejected, .credentialsMissing, .accessDenied, .secrets: .noPermission
-        case .changedSincePull, .shrinkRefused: .temporaryFailure
+        case .changedSincePull: .temporaryFailure
         case .notFound(_, _, _, let phase), .unavailable(_, _, _, _, let phase), .refused(_, _, _, _, let phase),
             .unreachable(_, _, let phase):
             phase == .push ? .temporaryFailure : .unavailable
@@ -64,11 +62,6 @@ public enum SyncError: UserFacingError, Equatable {
         case .refused(let account, let url, let status, let detail, let phase):
             return "Account \(account): \(url) refused the \(phase.rawValue) (\(status))\(Self.quote(detail)). "
                 + "Check the account's configuration for this URL."
-        case .shrinkRefused(let account, let url, let pulledRows, let cleanedRows, let limit):
-            return
-                "Account \(account): pushing to \(url) would shrink it from \(pulledRows) to \(cleanedRows) rows, more "
-                + "than the \(Int((limit * 100).rounded())) % the account allows, so nothing was written. Check the "
-                + "sources, or raise rules.maxShrink if the shrink is real."
         case .changedSincePull(let account, let url):
             return "Account \(account): \(url) was changed by someone else since it was pulled, so it was not "
                 + "overwritten. The outputs are kept; the next run pulls the new version and pushes again."
@@ -99,9 +92,6 @@ public enum SyncError: UserFacingError, Equatable {
             .unavailable(account: account, url: scrub(url), status: status, detail: scrub(detail), phase: phase)
         case .refused(let account, let url, let status, let detail, let phase):
             .refused(account: account, url: scrub(url), status: status, detail: scrub(detail), phase: phase)
-        case .shrinkRefused(let account, let url, let pulledRows, let cleanedRows, let limit):
-            .shrinkRefused(
-                account: account, url: scrub(url), pulledRows: pulledRows, cleanedRows: cleanedRows, limit: limit)
         case .changedSincePull(let account, let url):
             .changedSincePull(account: account, url: scrub(url))
         case .unreachable(let account, let error, let phase):

@@ -39,6 +39,8 @@ public struct SyncedReconcileJob: Sendable {
         public var centralRows: Int?
         /// Whether the unfinished push of the request had completed before its run was stopped; `nil` without one.
         public var unfinishedPushCompleted: Bool?
+        /// The edit a push makes (or made) to the central sheet, as listed in `changes.csv`.
+        public var writeBack: WriteBackPlan
     }
 
     /// Runs the request. Throws (`SyncError`, `RunRefusal` or `StocktakeError`) only when no outputs could be made: a
@@ -90,26 +92,26 @@ public struct SyncedReconcileJob: Sendable {
             }
         }
         try ReconcileJob.writeTables(reconciliation, details: &details)
+        let central = try pulledCentral?.bytes ?? ReconcileJob.centralBytes(local.central)
+        let plan = try ReconcileJob.planWriteBack(
+            central, fileName: local.central, request: local, reconciliation: reconciliation, details: &details)
         var failures: [SyncError] = []
         if request.push, let provider = centralProvider, let pulled = pulledCentral {
-            do throws(SyncError) {
-                let pulledRows = reconciliation.inputs.first { $0.file.role == .central }?.rows ?? 0
-                let cleanedRows = reconciliation.assets.count
-                if Double(cleanedRows) < Double(pulledRows) * (1 - request.maxShrink) {
-                    throw SyncError.shrinkRefused(
-                        account: session.account, url: provider.location, pulledRows: pulledRows,
-                        cleanedRows: cleanedRows, limit: request.maxShrink)
+            if plan.changesSheet {
+                do throws(SyncError) {
+                    try willPush(FileProvider.fingerprint(of: plan.sheet), provider.location)
+                    defer { didPush() }
+                    try provider.push(plan.sheet, over: pulled)
+                    details.pushes.append("central sheet → \(provider.location): \(Self.summary(of: plan))")
+                    log("pushed \(Self.summary(of: plan)) to \(provider.location)")
+                } catch {
+                    failures.append(error)
+                    details.pushes.append("central sheet NOT pushed: \(error)")
+                    log("push failed: \(error)")
                 }
-                let bytes = CleanedTable.csv(reconciliation)
-                try willPush(FileProvider.fingerprint(of: bytes), provider.location)
-                defer { didPush() }
-                try provider.push(bytes, over: pulled)
-                details.pushes.append("cleaned.csv → \(provider.location)")
-                log("pushed cleaned.csv to \(provider.location)")
-            } catch {
-                failures.append(error)
-                details.pushes.append("cleaned.csv NOT pushed: \(error)")
-                log("push failed: \(error)")
+            } else {
+                details.pushes.append("central sheet → \(provider.location): up to date, nothing to push")
+                log("the central sheet at \(provider.location) is up to date: nothing to push")
             }
         }
         details.exitStatus = Self.exitStatus(failures)
@@ -134,7 +136,7 @@ public struct SyncedReconcileJob: Sendable {
                 + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(local.outputDirectory)")
         return Outcome(
             reconciliation: reconciliation, details: details, failures: failures, centralRows: centralRows,
-            unfinishedPushCompleted: unfinishedPushCompleted)
+            unfinishedPushCompleted: unfinishedPushCompleted, writeBack: plan)
     }
 
     /// Pulls a sheet, and pulls it again when it arrives cut off (a last row shorter than the header, a quoted field
@@ -206,6 +208,13 @@ public struct SyncedReconcileJob: Sendable {
             let location = (try? SheetLocation(entry))?.description ?? entry
             throw RunRefusal.sourceEmpty(account: session.account, role: role, location: location, files: files.count)
         }
+    }
+
+    /// "3 cells changed, 1 row added": what a push changes in the central sheet.
+    public static func summary(of plan: WriteBackPlan) -> String {
+        let added = Set(plan.changes.filter { $0.reason == .added }.map(\.row)).count
+        let cells = plan.changes.filter { $0.reason != .added }.count
+        return "\(counted(cells, "cell")) changed, \(counted(added, "row")) added"
     }
 
     /// 0 when everything went out, 77 when credentials were rejected, else 75 (outputs kept, try again later).

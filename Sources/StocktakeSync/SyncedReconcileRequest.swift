@@ -13,8 +13,6 @@ public struct SyncedReconcileRequest: Sendable {
     /// Whether the central sheet is copied into the run's `pulled/` folder even when it is local and nothing is
     /// pushed, so every run keeps the sheet it was made from (the nightly run does).
     public var keepsCentralSnapshot = false
-    /// A push that would leave the central sheet with fewer than `1 - maxShrink` of its rows is refused.
-    public var maxShrink = 0.2
     /// The checks that refuse a night whose evidence is missing or broken (a cut-off, shrunken or empty sheet).
     public var guards = EvidenceGuards()
     /// A push an earlier run started and may not have finished (it was killed): tonight's pull tells which.

@@ -77,7 +77,9 @@ enum ReconcileCommand {
         synced.push = options.flag("--push")
         // A push could carry a night without evidence into the company's sheet: refuse it as the nightly run does
         // (without a last good run to compare with, as this command keeps no state).
-        if synced.push { synced.guards = .nightly(baseline: nil, maxShrink: synced.maxShrink, maxMissingShare: 0.5) }
+        if synced.push {
+            synced.guards = .nightly(baseline: nil, maxShrink: EvidenceGuards().maxShrink, maxMissingShare: 0.5)
+        }
         synced.reportTo = try options.value("--report-to").map { text throws(StocktakeError) in
             try url(text, option: "--report-to", options)
         }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct PushRedirectTests {
     let runner = CommandRunner()
     static let token = "st-9f8e7d6c5b4a/Zq+Xy="
-    static let csv = "VT Tag,Serial\n100001,S1\n100002,S2\n"
+    static let csv = "VT Tag,Serial\n100001,s1\n100002,s2\n"
 
     @Test(arguments: [301, 302])
     func aPushRedirectedToAnotherPortIsRefusedAndStaysPending(status: Int) throws {
@@ -31,7 +31,8 @@ import Testing
         #expect(result.standardOutput.hasPrefix(prefix) && result.standardOutput.hasSuffix(suffix))
         #expect(result.standardOutput.count == prefix.count + "2026-11-24T03:10:39Z".count + suffix.count)
         #expect(!result.standardOutput.contains("; pushed"))
-        #expect(runner.read("state/acme/latest/summary.txt")?.contains("cleaned.csv NOT pushed: \(message)\n") == true)
+        #expect(
+            runner.read("state/acme/latest/summary.txt")?.contains("central sheet NOT pushed: \(message)\n") == true)
         #expect(runner.read("state/acme/latest/run.json")?.contains("\"exitStatus\": 75") == true)
         let requests = server.requests
         #expect(requests.filter { $0.listener == "recorder" } == [], "nothing reached the other port")

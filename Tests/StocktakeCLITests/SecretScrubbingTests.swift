@@ -9,7 +9,7 @@ import Testing
     static let token = "st-9f8e7d6c5b4a/Zq+Xy="
     /// A part of the token found in both its raw and its percent-encoded spelling.
     static let fragment = "9f8e7d6c5b4a"
-    static let csv = "VT Tag,Serial\n100001,S1\n100002,S2\n"
+    static let csv = "VT Tag,Serial\n100001,s1\n100002,s2\n"
 
     /// Account acme: its central sheet on `server` with a token file, pushed back after the run.
     func account(on server: HostileServer) throws {
@@ -98,7 +98,8 @@ import Testing
         #expect(run.standardOutput.hasPrefix(prefix) && run.standardOutput.hasSuffix(suffix))
         #expect(run.standardOutput.count == prefix.count + "2026-11-24T03:10:39Z".count + suffix.count)
         #expect(run.standardError.contains(" [acme] push failed: \(message)\n"))
-        #expect(runner.read("state/acme/latest/summary.txt")?.contains("cleaned.csv NOT pushed: \(message)\n") == true)
+        #expect(
+            runner.read("state/acme/latest/summary.txt")?.contains("central sheet NOT pushed: \(message)\n") == true)
         #expect(runner.read("state/acme/latest/run.json")?.contains("\"exitStatus\": 75") == true)
         #expect(check.status == 0)
         #expect(server.requests.contains { $0.method == "PUT" && $0.authorization == "Bearer \(Self.token)" })

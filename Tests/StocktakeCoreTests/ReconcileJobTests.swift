@@ -30,11 +30,16 @@ struct ReconcileJobTests {
         return request
     }
 
-    @Test func writesAllFiveOutputs() throws {
+    @Test func writesAllSixOutputs() throws {
         let (reconciliation, details) = try ReconcileJob.run(smallAccount(), log: quiet)
-        #expect(folder.list("out") == ["cleaned.csv", "discrepancies.csv", "report.html", "run.json", "summary.txt"])
         #expect(
-            ReconcileJob.outputFiles == ["cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json"])
+            folder.list("out") == [
+                "changes.csv", "cleaned.csv", "discrepancies.csv", "report.html", "run.json", "summary.txt",
+            ])
+        #expect(
+            ReconcileJob.outputFiles == [
+                "cleaned.csv", "discrepancies.csv", "changes.csv", "report.html", "summary.txt", "run.json",
+            ])
         #expect(details.path(of: "report.html") == folder.path("out/report.html"))
         #expect(reconciliation.assets.map(\.values.vtTag?.description) == ["000001", "000002"])
         #expect(reconciliation.assets.map(\.values.building) == ["TORG", "TORG"])
@@ -57,7 +62,8 @@ struct ReconcileJobTests {
         #expect(folder.read("out/other.txt") == "keep me")
         #expect(
             folder.list("out") == [
-                "cleaned.csv", "discrepancies.csv", "other.txt", "report.html", "run.json", "summary.txt",
+                "changes.csv", "cleaned.csv", "discrepancies.csv", "other.txt", "report.html", "run.json",
+                "summary.txt",
             ])
     }
 
@@ -65,7 +71,7 @@ struct ReconcileJobTests {
         var request = smallAccount()
         request.outputDirectory = folder.path("runs/2026/11/20")
         _ = try ReconcileJob.run(request, log: quiet)
-        #expect(folder.list("runs/2026/11/20").count == 5)
+        #expect(folder.list("runs/2026/11/20").count == 6)
     }
 
     @Test func foldersExpandToTheirCSVAndTSVFilesInNameOrder() throws {

@@ -78,7 +78,7 @@ struct AccountConfigTests {
         #expect(
             problems.contains(
                 "Account acme: \"push.reprot\" is not a key stocktake knows. Remove it or check its spelling; push "
-                    + "takes cleaned, report."))
+                    + "takes cleaned, report, normalize, fill, overwrite, fields, addUnrecorded."))
         #expect(
             problems.contains(
                 "Account acme: \"rules.tagDigits\" must be a whole number from 1 to 18, not \"six\". Fix the value."))
@@ -201,6 +201,32 @@ struct AccountConfigTests {
             AccountConfig.problems(folder: folder).map(\.description) == [
                 "Account acme: \"rules.keepRuns\" must be a whole number from 1 to 10000, not true. Fix the value.",
                 "Account acme: \"push.cleaned\" must be true or false, not 1. Write true or false without quotes.",
+            ])
+    }
+
+    @Test func thePushOptionsAreRead() throws {
+        let jobs = Jobs()
+        let defaults = try AccountConfig.load(folder: jobs.account("plain", #"{"central": "central.csv"}"#))
+        #expect(defaults.writeBack == WriteBackOptions())
+        let config = try AccountConfig.load(
+            folder: jobs.account(
+                "acme",
+                #"""
+                {"central": "central.csv", "push": {"cleaned": true, "normalize": false, "fill": false,
+                 "overwrite": true, "fields": ["room", "custodian"], "addUnrecorded": true}}
+                """#))
+        #expect(
+            config.writeBack
+                == WriteBackOptions(
+                    normalize: false, fill: false, overwrite: true, fields: [.room, .custodian], addUnrecorded: true))
+        #expect(
+            config.request(asOf: InventoryDate.today(), outputDirectory: "out", push: true).reconcile.writeBack
+                == config.writeBack)
+        let bad = jobs.account("bad", #"{"central": "central.csv", "push": {"fields": ["room", "colour"]}}"#)
+        #expect(
+            AccountConfig.problems(folder: bad).map(\.description) == [
+                "Account bad: \"push.fields\" names \"colour\", which is not a field. Use some of "
+                    + CanonicalField.allCases.map(\.rawValue).joined(separator: ", ") + "."
             ])
     }
 

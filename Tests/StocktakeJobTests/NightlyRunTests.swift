@@ -26,8 +26,9 @@ struct NightlyRunTests {
 
         /// An account whose central sheet holds `tags`, all sighted.
         func account(_ name: String, tags: [String], extra: String = "") {
+            // Serials in lower case: a push has canonical forms to write.
             write(
-                "VT Tag,Serial\n" + tags.map { "\($0),S\($0)" }.joined(separator: "\n") + "\n",
+                "VT Tag,Serial\n" + tags.map { "\($0),s\($0)" }.joined(separator: "\n") + "\n",
                 to: "data/\(name)/central.csv")
             write(
                 "Tag,Serial\n" + tags.map { "\($0),S\($0)" }.joined(separator: "\n") + "\n",
@@ -95,22 +96,25 @@ struct NightlyRunTests {
 
     @Test func aFailedPushIsPendingAndRetriedOnTheNextRun() throws {
         let site = Site()
-        // The central sheet repeats a row: cleaning it would drop a third of its rows, beyond maxShrink 0.2.
-        site.account("acme", tags: ["100001", "100001", "100002"], extra: #", "push": {"cleaned": true}"#)
+        site.account("acme", tags: ["100001", "100002"], extra: #", "push": {"cleaned": true}"#)
+        let sheet = try #require(site.read("data/acme/central.csv"))
+        // The push cannot be recorded in the state folder (a folder stands where its journal goes), so it is not
+        // made: it waits for the next run.
+        let state = AccountState(root: site.state, account: AccountName("acme")!)
+        try FileManager.default.createDirectory(atPath: state.pushJournalPath, withIntermediateDirectories: true)
         let first = NightlyRun.run(site.options())
         #expect(first.first?.status == .temporaryFailure)
         #expect(first.first?.push.hasPrefix("push pending since ") == true)
-        let state = AccountState(root: site.state, account: AccountName("acme")!)
         let pending = try #require(state.pendingPush)
-        #expect(pending.reason.contains("would shrink it from 3 to 2 rows"))
-        #expect(site.read("data/acme/central.csv") == "VT Tag,Serial\n100001,S100001\n100001,S100001\n100002,S100002\n")
-        // The clerk removes the repeated row; the next run pushes and clears the pending push.
-        site.write("VT Tag,Serial\n100001,S100001\n100002,S100002\n", to: "data/acme/central.csv")
+        #expect(pending.reason.hasPrefix("Account acme: could not write \(state.pushJournalPath): "))
+        #expect(site.read("data/acme/central.csv") == sheet, "nothing pushed")
+        // The state folder is mended; the next run pushes and clears the pending push.
+        try FileManager.default.removeItem(atPath: state.pushJournalPath)
         let second = NightlyRun.run(site.options())
         #expect(second.first?.status == .success)
-        #expect(second.first?.push.hasPrefix("pushed (was pending since ") == true)
+        #expect(second.first?.push.hasPrefix("pushed: 2 cells changed, 0 rows added (was pending since ") == true)
         #expect(state.pendingPush == nil)
-        #expect(site.read("data/acme/central.csv")?.hasPrefix("vt_tag,") == true)
+        #expect(site.read("data/acme/central.csv") == "VT Tag,Serial\n100001,S100001\n100002,S100002\n")
     }
 
     @Test func theLatestRunSurvivesARunThatDiesMidway() throws {
@@ -318,7 +322,7 @@ struct NightlyRunGuardTests {
         _ = NightlyRun.run(options(site, day: 29))
         let state = AccountState(root: site.state, account: AccountName("acme")!)
         let sheet = try #require(site.read("data/acme/central.csv"))
-        #expect(sheet.hasPrefix("vt_tag,"), "the first night pushed")
+        #expect(sheet == "VT Tag,Serial\n100001,S100001\n100002,S100002\n", "the first night pushed")
         // The state a kill between the rename and the record leaves: the journal, and a push still pending.
         try state.recordPushJournal(
             PushIntent(
@@ -330,7 +334,7 @@ struct NightlyRunGuardTests {
                 reason: "the server was unavailable"))
         let outcomes = NightlyRun.run(options(site, day: 30))
         #expect(outcomes.first?.status == .success)
-        #expect(outcomes.first?.push == "pushed")
+        #expect(outcomes.first?.push == "up to date, nothing to push")
         #expect(state.pendingPush == nil)
         #expect(state.pushJournal == nil)
         #expect(
@@ -352,9 +356,9 @@ struct NightlyRunGuardTests {
         _ = NightlyRun.run(dry)
         #expect(state.pushJournal != nil, "a dry run settles nothing")
         let outcomes = NightlyRun.run(options(site, day: 30))
-        #expect(outcomes.first?.push == "pushed")
+        #expect(outcomes.first?.push == "pushed: 2 cells changed, 0 rows added")
         #expect(state.pushJournal == nil)
-        #expect(site.read("data/acme/central.csv")?.hasPrefix("vt_tag,") == true)
+        #expect(site.read("data/acme/central.csv") == "VT Tag,Serial\n100001,S100001\n100002,S100002\n")
     }
 
     @Test func runFoldersLeftByKilledRunsAreRemovedAndNeverCountTowardKeepRuns() throws {
@@ -416,5 +420,52 @@ struct NightlyRunGuardTests {
                     + "by its folder's name under \(site.jobs).",
             ])
         #expect(!FileManager.default.fileExists(atPath: site.root + "/outside"))
+    }
+}
+
+@Suite("Nightly run: a push edits the company's sheet the way a careful clerk would", .serialized)
+struct NightlyRunWriteBackTests {
+    @Test func theSheetKeepsItsLayoutAndEveryFindingComesBackTheNextNight() throws {
+        let site = NightlyRunTests.Site()
+        let sheet =
+            "\u{FEFF}Asset Tag,CNS #,Bldg,Notes,Purchase Price\r\n"
+            + "4512,c123,TORG,\"=HYPERLINK(\"\"https://wiki/4512\"\")\",\"$1,200.00\"\r\n"
+            + "004513,C000124,NEWMAN,ceiling,900\r\n"
+        site.write(sheet, to: "data/acme/central.csv")
+        site.write("code,name\nTORG,Torgersen Hall\n", to: "data/acme/buildings.csv")
+        site.write("Tag,Serial\n4512,S1\n4513,S2\n999001,S3\n", to: "data/acme/scans/a.csv")
+        site.write(
+            """
+            {"central": "../../data/acme/central.csv", "sightings": ["../../data/acme/scans/"],
+             "buildings": "../../data/acme/buildings.csv", "push": {"cleaned": true}}
+            """, to: "Jobs/acme/account.json")
+        var options = site.options()
+        let first = NightlyRun.run(options)
+        #expect(first.first?.push == "pushed: 2 cells changed, 0 rows added", "\(first)")
+        // Bytes, not text: reading text would drop the byte-order mark.
+        #expect(
+            FileManager.default.contents(atPath: site.root + "/data/acme/central.csv").map { Array($0) }
+                == Array(
+                    ("\u{FEFF}Asset Tag,CNS #,Bldg,Notes,Purchase Price\r\n"
+                        + "004512,C000123,TORG,\"=HYPERLINK(\"\"https://wiki/4512\"\")\",\"$1,200.00\"\r\n"
+                        + "004513,C000124,NEWMAN,ceiling,900\r\n").utf8))
+        #expect(
+            site.read("state/acme/latest/changes.csv")
+                == "row,vt_tag,column,before,after,reason\r\n1,004512,Asset Tag,4512,004512,normalized\r\n"
+                + "1,004512,CNS #,c123,C000123,normalized\r\n")
+        let findings = site.read("state/acme/latest/discrepancies.csv")?.split(separator: "\r\n").map {
+            $0.split(separator: ",").first ?? ""
+        }
+        // The next night on the same inputs: nothing to change, and the same findings (the unrecorded tag and the
+        // unknown building) come back: the push hid none of them.
+        options.asOf = options.asOf.adding(days: 1)
+        let second = NightlyRun.run(options)
+        #expect(second.first?.push == "up to date, nothing to push")
+        #expect(site.read("state/acme/latest/changes.csv") == "row,vt_tag,column,before,after,reason\r\n")
+        let again = site.read("state/acme/latest/discrepancies.csv")?.split(separator: "\r\n").map {
+            $0.split(separator: ",").first ?? ""
+        }
+        #expect(again == findings)
+        #expect(findings?.contains("UNRECORDED") == true && findings?.contains("UNKNOWN_BUILDING") == true)
     }
 }

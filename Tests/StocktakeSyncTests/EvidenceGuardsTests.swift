@@ -13,9 +13,10 @@ struct EvidenceGuardsTests {
     static let lastGoodNight = CentralBaseline(
         rows: 2970, date: InventoryDate(year: 2026, month: 10, day: 31)!, runID: "20261031T021500Z")
 
-    /// A central sheet of `count` tags from 100001 on, each with its serial.
+    /// A central sheet of `count` tags from 100001 on, each with its serial written in lower case (so a push has
+    /// a canonical form to write).
     static func central(_ count: Int) -> String {
-        "VT Tag,Serial\n" + (0..<count).map { "\(100_001 + $0),S\(100_001 + $0)\n" }.joined()
+        "VT Tag,Serial\n" + (0..<count).map { "\(100_001 + $0),s\(100_001 + $0)\n" }.joined()
     }
 
     /// An account with a central sheet on a server and a local sightings folder.
@@ -225,7 +226,7 @@ struct EvidenceGuardsTests {
     }
 
     @Test func moreThanHalfTheCentralAssetsMissingIsRefusedWithTheNumbers() throws {
-        let site = try Site(central: Self.central(3), sightings: ["a.csv": "Tag,Serial\n100001,S100001\n"])
+        let site = try Site(central: Self.central(3), sightings: ["a.csv": "Tag,Serial\n100001,s100001\n"])
         #expect(
             try refusal(site)
                 == "Account acme: 2 of 3 central assets (66.7 %) were seen by no sighting, more than the 50 % "
@@ -235,7 +236,7 @@ struct EvidenceGuardsTests {
     }
 
     @Test func exactlyTheMissingShareIsStillANormalNight() throws {
-        let site = try Site(central: Self.central(2), sightings: ["a.csv": "Tag,Serial\n100001,S100001\n"])
+        let site = try Site(central: Self.central(2), sightings: ["a.csv": "Tag,Serial\n100001,s100001\n"])
         let outcome = try site.run()
         #expect(outcome.reconciliation.count(AssetStatus.missing) == 1)
         #expect(site.central.pushes == 1)

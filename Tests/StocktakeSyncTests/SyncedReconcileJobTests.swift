@@ -54,7 +54,7 @@ final class MemorySheet: SheetProvider, @unchecked Sendable {
 struct SyncedReconcileJobTests {
     static let central = """
         VT Tag,CNS #,Serial Number,Building,Room
-        004512,C000123,CNF123,BUR,101
+        4512,C000123,CNF123,BUR,101
         004513,C000124,CNF124,BUR,102
 
         """
@@ -117,15 +117,17 @@ struct SyncedReconcileJobTests {
         #expect(outcome.reconciliation.inputs.map(\.file.displayName) == ["central.csv", "survey.csv"])
     }
 
-    @Test func pushWritesTheCleanedSheetBack() throws {
+    @Test func pushWritesTheEditedSheetBack() throws {
         var fixture = try Fixture()
         fixture.request.push = true
         let outcome = try fixture.job().run(fixture.request, log: Log(account: "acme", isEnabled: false))
         #expect(outcome.failures.isEmpty)
         #expect(fixture.central.pushes == 1)
-        #expect(fixture.central.text == (try fixture.output("cleaned.csv")))
+        #expect(fixture.central.text == Self.central.replacingOccurrences(of: "\n4512,", with: "\n004512,"))
         #expect(try fixture.output("pulled/central.csv") == Self.central, "the snapshot is the sheet before the push")
-        #expect(try fixture.output("summary.txt").contains("Pushed: cleaned.csv → https://dav.example.org/central.csv"))
+        #expect(
+            try fixture.output("summary.txt").contains(
+                "Pushed: central sheet → https://dav.example.org/central.csv: 1 cell changed, 0 rows added"))
     }
 
     @Test func aSheetChangedBetweenPullAndPushIsNotOverwritten() throws {
@@ -147,7 +149,7 @@ struct SyncedReconcileJobTests {
         #expect(try fixture.output("cleaned.csv").hasPrefix("vt_tag,"), "outputs are kept")
         let record = try JSONSerialization.jsonObject(with: Data(try fixture.output("run.json").utf8)) as! [String: Any]
         #expect(record["exitStatus"] as? Int == 75)
-        #expect((record["push"] as? [String])?.first?.hasPrefix("cleaned.csv NOT pushed: Account acme:") == true)
+        #expect((record["push"] as? [String])?.first?.hasPrefix("central sheet NOT pushed: Account acme:") == true)
     }
 
     @Test func rejectedCredentialsOnPushEndWith77() throws {
@@ -212,30 +214,34 @@ struct EditingProvider: SheetProvider {
     }
 }
 
-@Suite("Synced reconciliation: never shrink the central sheet by accident")
-struct SyncedShrinkTests {
-    @Test func aPushThatWouldDropTooManyRowsIsRefused() throws {
+@Suite("Synced reconciliation: a push edits the company's sheet, never replaces it")
+struct SyncedWriteBackTests {
+    @Test func aPushKeepsEveryRowColumnAndByteItDoesNotChange() throws {
         var fixture = try SyncedReconcileJobTests.Fixture()
         fixture.request.push = true
-        // Three central rows are one repeated row: the cleaned sheet has 004512 and the survey's unrecorded 004513,
-        // two rows where the pulled sheet had three.
-        fixture.central.edit("VT Tag,Serial\n004512,CNF123\n004512,CNF123\n004512,CNF123\n")
-        fixture.request.maxShrink = 0.2
+        let sheet = "VT Tag,Serial,Notes\r\n4512,cnf123,\"=HYPERLINK(\"\"x\"\")\"\r\n004512,CNF123,again\r\n"
+        fixture.central.edit(sheet)
         let outcome = try fixture.job().run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.failures.isEmpty)
         #expect(
-            outcome.failures == [
-                .shrinkRefused(
-                    account: "acme", url: "https://dav.example.org/central.csv", pulledRows: 3, cleanedRows: 2,
-                    limit: 0.2)
-            ])
-        #expect(outcome.details.exitStatus == .temporaryFailure)
+            fixture.central.text
+                == "VT Tag,Serial,Notes\r\n004512,CNF123,\"=HYPERLINK(\"\"x\"\")\"\r\n004512,CNF123,again\r\n")
         #expect(
-            fixture.central.text == "VT Tag,Serial\n004512,CNF123\n004512,CNF123\n004512,CNF123\n", "nothing written")
-        #expect(fixture.central.pushes == 0)
+            try fixture.output("changes.csv")
+                == "row,vt_tag,column,before,after,reason\r\n1,004512,VT Tag,4512,004512,normalized\r\n"
+                + "1,004512,Serial,cnf123,CNF123,normalized\r\n")
         #expect(
-            outcome.failures.first?.description
-                == "Account acme: pushing to https://dav.example.org/central.csv would shrink it from 3 to 2 rows, "
-                + "more than the 20 % the account allows, so nothing was written. Check the sources, or raise "
-                + "rules.maxShrink if the shrink is real.")
+            try fixture.output("summary.txt").contains(
+                "Pushed: central sheet → https://dav.example.org/central.csv: 2 cells changed, 0 rows added"))
+        #expect(try fixture.output("pulled/central.csv") == sheet, "the sheet as it was is kept")
+
+        // The next night on the same inputs has nothing to change, and pushes nothing.
+        let again = try fixture.job().run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(again.failures.isEmpty)
+        #expect(fixture.central.pushes == 1)
+        #expect(try fixture.output("changes.csv") == "row,vt_tag,column,before,after,reason\r\n")
+        #expect(
+            again.details.pushes == ["central sheet → https://dav.example.org/central.csv: up to date, nothing to push"]
+        )
     }
 }

@@ -4,7 +4,9 @@ import Foundation
 /// Reconciles one account from local files and writes its five outputs: read → normalize → merge → reconcile → write.
 public enum ReconcileJob {
     /// The output files, in the order they are written (`run.json` last, so its presence means the run finished).
-    public static let outputFiles = ["cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json"]
+    public static let outputFiles = [
+        "cleaned.csv", "discrepancies.csv", "changes.csv", "report.html", "summary.txt", "run.json",
+    ]
 
     /// Runs the request; discrepancies are results, not errors. Throws when an input or output is unusable.
     public static func run(_ request: ReconcileRequest, log: Log) throws(StocktakeError) -> (
@@ -13,6 +15,9 @@ public enum ReconcileJob {
         var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
         let reconciliation = try reconcile(request, details: &details, log: log)
         try writeTables(reconciliation, details: &details)
+        let central = try centralBytes(request.central)
+        _ = try planWriteBack(
+            central, fileName: request.central, request: request, reconciliation: reconciliation, details: &details)
         try writeReports(reconciliation, details: &details)
         log(
             "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
@@ -27,15 +32,7 @@ public enum ReconcileJob {
         let clock = ContinuousClock()
         var phase = clock.now
         let files = try inputFiles(request)
-        var mapping = ColumnMapping.builtIn
-        if let columns = request.columns { mapping = mapping.adding(try ColumnMappingFile.load(path: columns)) }
-        mapping = mapping.adding(request.columnMapping)
-        let buildings = try request.buildings.map { path throws(StocktakeError) in
-            try BuildingTableFile.load(path: path)
-        }
-        let reader = SourceReader(
-            mapping: mapping, tagDigits: request.rules.tagDigits, cnsDigits: request.rules.cnsDigits,
-            buildings: buildings)
+        let reader = try sourceReader(request)
         let sources = try read(files, with: reader)
         for source in sources {
             log(
@@ -49,6 +46,20 @@ public enum ReconcileJob {
         return reconciliation
     }
 
+    /// The reader of a request's sheets: the built-in column names with the request's mappings, its identifier
+    /// digits and its buildings table. A push plans its edit of the central sheet with the same reader.
+    public static func sourceReader(_ request: ReconcileRequest) throws(StocktakeError) -> SourceReader {
+        var mapping = ColumnMapping.builtIn
+        if let columns = request.columns { mapping = mapping.adding(try ColumnMappingFile.load(path: columns)) }
+        mapping = mapping.adding(request.columnMapping)
+        let buildings = try request.buildings.map { path throws(StocktakeError) in
+            try BuildingTableFile.load(path: path)
+        }
+        return SourceReader(
+            mapping: mapping, tagDigits: request.rules.tagDigits, cnsDigits: request.rules.cnsDigits,
+            buildings: buildings)
+    }
+
     /// Writes `cleaned.csv` and `discrepancies.csv`, creating the output folder when needed.
     public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
         let clock = ContinuousClock()
@@ -57,6 +68,33 @@ public enum ReconcileJob {
         try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"))
         try DiscrepancyTable.write(reconciliation, to: details.path(of: "discrepancies.csv"))
         details.durations.append(("write", seconds(since: start, clock)))
+    }
+
+    /// Plans the edit a push makes to the central sheet `bytes` (named `fileName`, whose extension tells its
+    /// delimiter) and writes every change it would make to `changes.csv`, pushed or not.
+    public static func planWriteBack(
+        _ bytes: [UInt8], fileName: String, request: ReconcileRequest, reconciliation: Reconciliation,
+        details: inout RunDetails
+    ) throws(StocktakeError) -> WriteBackPlan {
+        let reader = try sourceReader(request)
+        let plan: WriteBackPlan
+        do throws(CSVError) {
+            plan = try WriteBackPlan(
+                sheet: bytes, fileName: fileName, reader: reader, reconciliation: reconciliation,
+                options: request.writeBack)
+        } catch {
+            throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
+        }
+        try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"))
+        return plan
+    }
+
+    /// The bytes of the local central sheet at `path`.
+    public static func centralBytes(_ path: String) throws(StocktakeError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .unreadableInput(path: path, reason: "it cannot be read")
+        }
+        return Array(data)
     }
 
     /// Writes `report.html`, `summary.txt` and, last, `run.json`, stamping the run's finish time.

@@ -15,6 +15,8 @@ public struct ReconcileRequest: Sendable {
     /// Extra column mappings given directly (an account's `columns`), applied after `columns`.
     public var columnMapping: [String: ColumnTarget] = [:]
     public var rules: ReconciliationRules
+    /// What a push may change in the central sheet; `changes.csv` lists it on every run, pushed or not.
+    public var writeBack = WriteBackOptions()
     /// Where the outputs are written; created when missing.
     public var outputDirectory: String
 
