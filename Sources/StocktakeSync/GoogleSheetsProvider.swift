@@ -9,12 +9,12 @@ import StocktakeCore
 /// formula-neutralized, so pushing a pulled sheet back changes nothing.
 ///
 /// Push re-reads the range first and writes nothing when it differs from what was pulled (the Sheets API has no
-/// conditional write, so this check is the guard). Then one `values.update` with `valueInputOption=RAW` replaces the
-/// range: the new rows, padded with empty strings over every cell the old rows used, so old cells beyond the new
-/// data are emptied in the same request. One request means a failure never leaves the sheet half-written or empty,
-/// which a `values:clear` followed by a failed `values.update` would. `RAW` stores every cell as the text given,
-/// never as a formula, so the `'` that `CSVWriter` puts before formula-like cells of the text to push is taken off
-/// again: the sheet gets `=SUM(A1)` as text rather than a visible `'=SUM(A1)`.
+/// conditional write, so this check is the guard). Then one `values.batchUpdate` with `valueInputOption=RAW` writes
+/// only the cells whose text changes (a cell the new text no longer has is emptied), so every other cell keeps what
+/// the company put there: a formula, whose formatted value was pulled, is never replaced by that value. One request
+/// means a failure never leaves the sheet half-written. `RAW` stores every cell as the text given, never as a formula,
+/// so the `'` that `CSVWriter` puts before formula-like cells of the text to push is taken off again: the sheet gets
+/// `=SUM(A1)` as text rather than a visible `'=SUM(A1)`.
 public struct GoogleSheetsProvider: SheetProvider {
     /// Where the Sheets API lives unless configured otherwise.
     public static let defaultBaseURL = try! EndpointURL("https://sheets.googleapis.com")
@@ -66,12 +66,12 @@ public struct GoogleSheetsProvider: SheetProvider {
         guard Self.csv(current) == pulled.bytes else {
             throw .changedSincePull(account: session.account, url: location)
         }
-        let padded = Self.padded(rows, over: current)
-        guard !padded.isEmpty else { return }
-        let body: [String: Any] = ["range": range, "majorDimension": "ROWS", "values": padded]
-        let url = try endpoint("/values/\(Self.pathSegment(range))?valueInputOption=RAW", phase: .push)
+        let data = Self.changedCells(rows, over: current, in: range)
+        guard !data.isEmpty else { return }
+        let body: [String: Any] = ["valueInputOption": "RAW", "data": data]
+        let url = try endpoint("/values:batchUpdate", phase: .push)
         let request = HTTPRequest(
-            "PUT", url, headers: [(name: "Content-Type", value: "application/json; charset=utf-8")],
+            "POST", url, headers: [(name: "Content-Type", value: "application/json; charset=utf-8")],
             body: Self.json(body))
         let response = try session.send(request, phase: .push)
         try session.check(response, phase: .push)
@@ -175,15 +175,54 @@ public struct GoogleSheetsProvider: SheetProvider {
         return CSVWriter.neutralized(original) == cell ? original : cell
     }
 
-    /// `rows`, each widened with empty strings to cover the cells `old` used, and followed by rows of empty strings
-    /// where `old` had more rows, so that one update also empties what is no longer there.
-    static func padded(_ rows: [[String]], over old: [[String]]) -> [[String]] {
-        (0..<max(rows.count, old.count)).map { index in
-            var row = index < rows.count ? rows[index] : []
-            let width = index < old.count ? old[index].count : 0
-            if row.count < width { row += Array(repeating: "", count: width - row.count) }
-            return row
+    /// One `values.batchUpdate` entry per cell of `rows` that differs from `old`, the grid `range` held when it was
+    /// read: only what the push changes is written, so every other cell (a formula, a format, a note) stays as the
+    /// company made it. A cell `rows` no longer has is emptied.
+    static func changedCells(_ rows: [[String]], over old: [[String]], in range: String) -> [[String: Any]] {
+        let (sheet, column0, row0) = origin(of: range)
+        var data: [[String: Any]] = []
+        for index in 0..<max(rows.count, old.count) {
+            let new = index < rows.count ? rows[index] : []
+            let before = index < old.count ? old[index] : []
+            for column in 0..<max(new.count, before.count) {
+                let value = column < new.count ? new[column] : ""
+                let previous = column < before.count ? before[column] : ""
+                guard value != previous else { continue }
+                let cell = sheet + "!" + columnLetters(column0 + column + 1) + String(row0 + index + 1)
+                data.append(["range": cell, "majorDimension": "ROWS", "values": [[value]]])
+            }
         }
+        return data
+    }
+
+    /// The sheet part of `range` (ready to put before `!`) and its first cell as 0-based column and row: a range
+    /// without cells starts at A1.
+    static func origin(of range: String) -> (sheet: String, column: Int, row: Int) {
+        guard let bang = range.lastIndex(of: "!") else { return (range, 0, 0) }
+        let sheet = String(range[..<bang])
+        let start = range[range.index(after: bang)...].prefix { $0 != ":" }
+        var column = 0
+        var row = 0
+        for scalar in start.unicodeScalars {
+            if let letter = Character(scalar).uppercased().unicodeScalars.first, ("A"..."Z").contains(letter) {
+                column = column * 26 + Int(letter.value - UnicodeScalar("A").value + 1)
+            } else if let digit = Int(String(scalar)) {
+                row = row * 10 + digit
+            }
+        }
+        return (sheet, max(0, column - 1), max(0, row - 1))
+    }
+
+    /// `1` → `A`, `27` → `AA`: a column number as the sheet names it.
+    static func columnLetters(_ number: Int) -> String {
+        var number = number
+        var letters = ""
+        while number > 0 {
+            let remainder = (number - 1) % 26
+            letters = String(UnicodeScalar(UInt8(65 + remainder))) + letters
+            number = (number - 1) / 26
+        }
+        return letters
     }
 
     /// A sheet title as a range: quoted unless it is letters, digits and underscores only.

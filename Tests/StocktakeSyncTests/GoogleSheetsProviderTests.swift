@@ -53,6 +53,11 @@ import Testing
         "http://127.0.0.1:\(emulator.port)/v4/spreadsheets/book/values/\(range)"
     }
 
+    /// Where a push writes: the spreadsheet's `values:batchUpdate`.
+    private func batchURL(_ emulator: GoogleEmulator) -> String {
+        "http://127.0.0.1:\(emulator.port)/v4/spreadsheets/book/values:batchUpdate"
+    }
+
     private func expectError(_ expected: SyncError, message: String, _ body: () throws(SyncError) -> Void) {
         do throws(SyncError) {
             try body()
@@ -120,7 +125,7 @@ import Testing
 
     // MARK: Push
 
-    @Test func pushReplacesTheRangeInOneRawUpdate() throws {
+    @Test func pushWritesOnlyTheChangedCellsInOneRawBatchUpdate() throws {
         let emulator = try emulator()
         defer { emulator.stop() }
         let provider = provider(emulator)
@@ -133,15 +138,46 @@ import Testing
         #expect(
             requests.map { "\($0.method) \($0.path)" } == [
                 "GET /v4/spreadsheets/book/values/Inventory\(Self.getQuery)",
-                "PUT /v4/spreadsheets/book/values/Inventory?valueInputOption=RAW",
+                "POST /v4/spreadsheets/book/values:batchUpdate",
             ])
         let body = try JSONSerialization.jsonObject(with: Data(requests[1].body.utf8)) as? [String: Any]
-        #expect(body?["range"] as? String == "Inventory")
-        #expect(body?["majorDimension"] as? String == "ROWS")
+        #expect(body?["valueInputOption"] as? String == "RAW")
+        let data = body?["data"] as? [[String: Any]] ?? []
         #expect(
-            body?["values"] as? [[String]] == [
-                ["vt_tag", "status", ""], ["VT-1", "=1+1", ""], [""], [], ["", "", ""],
+            data.map { "\($0["range"] as? String ?? "")=\(($0["values"] as? [[String]])?.first?.first ?? "-")" } == [
+                "Inventory!B1=status", "Inventory!C1=", "Inventory!B2==1+1", "Inventory!C2=", "Inventory!A3=",
+                "Inventory!A5=", "Inventory!B5=", "Inventory!C5=",
             ])
+    }
+
+    @Test func aFormulaTheEditLeavesAloneIsNeverSent() throws {
+        let emulator = try emulator()
+        defer { emulator.stop() }
+        let provider = provider(emulator)
+        let pulled = try provider.pull()
+        try emulator.forgetRequests()
+        // Only VT-1's status changes; the row holding =SUM(A1) is sent back as pulled, so it is not written.
+        let edited = String(decoding: pulled.bytes, as: UTF8.self).replacingOccurrences(
+            of: "VT-1,,ok", with: "VT-1,,OK")
+        try provider.push(Array(edited.utf8), over: pulled)
+        let requests = try emulator.requests()
+        let body = try JSONSerialization.jsonObject(with: Data(requests[1].body.utf8)) as? [String: Any]
+        let data = body?["data"] as? [[String: Any]] ?? []
+        #expect(data.map { $0["range"] as? String } == ["Inventory!C2"])
+    }
+
+    @Test func cellsOfARangeThatStartsElsewhereAreAddressedFromItsFirstCell() {
+        #expect(GoogleSheetsProvider.origin(of: "'Site B'!C3:H") == ("'Site B'", 2, 2))
+        #expect(GoogleSheetsProvider.origin(of: "Inventory") == ("Inventory", 0, 0))
+        #expect(GoogleSheetsProvider.origin(of: "Register!A:H") == ("Register", 0, 0))
+        #expect(
+            GoogleSheetsProvider.changedCells([["a", "b"]], over: [["a", "x"]], in: "'Site B'!C3:H").map {
+                $0["range"] as? String
+            } == ["'Site B'!D3"])
+        #expect(GoogleSheetsProvider.columnLetters(1) == "A")
+        #expect(GoogleSheetsProvider.columnLetters(26) == "Z")
+        #expect(GoogleSheetsProvider.columnLetters(27) == "AA")
+        #expect(GoogleSheetsProvider.columnLetters(703) == "AAA")
     }
 
     @Test func theQuoteThatProtectsFormulasInCSVIsNotWrittenToTheSheet() throws {
@@ -193,12 +229,12 @@ import Testing
         let sleeps = SleepRecorder()
         let provider = provider(emulator, client: GoogleEmulator.client(sleeps: sleeps, attempts: 2))
         let pulled = try provider.pull()
-        try emulator.inject(.init(pathPrefix: "/v4/", method: "PUT", times: -1, status: 503))
+        try emulator.inject(.init(pathPrefix: "/v4/", method: "POST", times: -1, status: 503))
         expectError(
             .unavailable(
-                account: "acme", url: valuesURL(emulator), status: 503,
+                account: "acme", url: batchURL(emulator), status: 503,
                 detail: "UNAVAILABLE: The service is currently unavailable.", phase: .push),
-            message: "Account acme: \(valuesURL(emulator)) is unavailable (503): UNAVAILABLE: The service is currently "
+            message: "Account acme: \(batchURL(emulator)) is unavailable (503): UNAVAILABLE: The service is currently "
                 + "unavailable and stayed so after retries. The outputs are kept; the push is retried on the next run."
         ) { () throws(SyncError) in
             try provider.push(Array("vt_tag\r\nmine\r\n".utf8), over: pulled)
@@ -214,10 +250,10 @@ import Testing
         let pulled = try provider.pull()
         expectError(
             .accessDenied(
-                account: "acme", url: valuesURL(emulator),
+                account: "acme", url: batchURL(emulator),
                 detail: "PERMISSION_DENIED: The caller does not have permission",
                 renewal: "Renew it in Jobs/acme/secrets/token."),
-            message: "The token for account acme may not use \(valuesURL(emulator)) (403): PERMISSION_DENIED: The "
+            message: "The token for account acme may not use \(batchURL(emulator)) (403): PERMISSION_DENIED: The "
                 + "caller does not have permission. Ask the sheet's owner for access, or renew it in "
                 + "Jobs/acme/secrets/token."
         ) { () throws(SyncError) in

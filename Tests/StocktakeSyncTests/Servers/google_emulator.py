@@ -11,6 +11,7 @@ Served on the API port (all on one origin, so every base URL of a client can poi
   GET    /v4/spreadsheets/{id}/values/{range}             spreadsheets.values.get
   PUT    /v4/spreadsheets/{id}/values/{range}             spreadsheets.values.update (valueInputOption required)
   POST   /v4/spreadsheets/{id}/values/{range}:clear       spreadsheets.values.clear
+  POST   /v4/spreadsheets/{id}/values:batchUpdate         spreadsheets.values.batchUpdate
   GET    /drive/v3/files/{id}?fields=...                  files.get (metadata)
   GET    /drive/v3/files/{id}?alt=media                   files.get (content of a binary file)
   GET    /drive/v3/files/{id}/export?mimeType=text/csv    files.export (Google Sheets only)
@@ -565,6 +566,10 @@ class ApiHandler(Handler):
         parts = path.split("/")
         if path.startswith("/v4/spreadsheets/") and len(parts) == 4 and self.command == "GET":
             return self.spreadsheet_get(urllib.parse.unquote(parts[3]), query)
+        if path.startswith("/v4/spreadsheets/") and len(parts) == 5 and parts[4] == "values:batchUpdate":
+            if self.command != "POST":
+                raise google_error(404, "Method not found.")
+            return self.values_batch_update(urllib.parse.unquote(parts[3]), body)
         if path.startswith("/v4/spreadsheets/") and len(parts) >= 6 and parts[4] == "values":
             identifier = urllib.parse.unquote(parts[3])
             target = "/".join(parts[5:])
@@ -792,6 +797,45 @@ class ApiHandler(Handler):
                 "updatedCells": cells,
             })
         return 200, answer, "application/json; charset=UTF-8"
+
+    def values_batch_update(self, identifier, body):
+        """spreadsheets.values.batchUpdate: every entry of `data` written as values.update writes its range."""
+        try:
+            request = json.loads(body.decode("utf-8"))
+        except ValueError:
+            raise google_error(400, "Invalid JSON payload received.")
+        option = request.get("valueInputOption")
+        if option is None:
+            raise google_error(400, "'valueInputOption' is required but not specified")
+        data = request.get("data", [])
+        if not isinstance(data, list):
+            raise google_error(400, "Invalid value at 'data'")
+        responses, rows, columns, cells, sheets = [], 0, 0, 0, set()
+        with STATE.lock:
+            book = STATE.spreadsheets.get(identifier)
+            if book is None:
+                raise google_error(404)
+            if book["access"] == "none":
+                raise google_error(403)
+            self.writable(book)
+            for entry in data:
+                text = entry.get("range")
+                if not isinstance(text, str):
+                    raise google_error(400, "Invalid data[].range: a range is required")
+                bounds = self.bounds(book, text)
+                _, answer, _ = self.values_update(
+                    identifier, book, bounds, text, {"valueInputOption": option}, json.dumps(entry).encode("utf-8"))
+                book["revision"] -= 1  # one batch is one revision
+                responses.append(answer)
+                rows += answer.get("updatedRows", 0)
+                columns += answer.get("updatedColumns", 0)
+                cells += answer.get("updatedCells", 0)
+                sheets.add(bounds.sheet.title if hasattr(bounds.sheet, "title") else id(bounds.sheet))
+            book["revision"] += 1
+        return 200, {
+            "spreadsheetId": identifier, "totalUpdatedRows": rows, "totalUpdatedColumns": columns,
+            "totalUpdatedCells": cells, "totalUpdatedSheets": len(sheets), "responses": responses,
+        }, "application/json; charset=UTF-8"
 
     # -- Drive ----------------------------------------------------------------------------------------------
 
