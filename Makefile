@@ -9,10 +9,10 @@ AS_OF      ?=
 STOCKTAKE  := $(BUILD_DIR)/debug/stocktake
 
 # Debian packages the build needs (libcurl is the only HTTP stack), and those only the tests need: Apache httpd
-# with mod_dav serves sheets over TLS with a CA made by openssl, python3 runs the Google API emulator, and cron
-# (`crontab -n`) checks cron/crontab.
+# with mod_dav serves sheets over TLS with a CA made by openssl, python3 runs the Google API emulator, cron
+# (`crontab -n`) checks cron/crontab, and LibreOffice saves a central sheet the way a clerk's spreadsheet does.
 APT_PACKAGES      := libcurl4-openssl-dev pkg-config
-APT_TEST_PACKAGES := apache2 openssl python3 cron
+APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui
 
 .PHONY: all build run test lint deps test-deps install-missing toolchain clean help
 

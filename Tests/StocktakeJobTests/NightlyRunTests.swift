@@ -469,3 +469,87 @@ struct NightlyRunWriteBackTests {
         #expect(findings?.contains("UNRECORDED") == true && findings?.contains("UNKNOWN_BUILDING") == true)
     }
 }
+
+/// A central sheet as LibreOffice saves it (`soffice --headless --convert-to csv`, Debian `libreoffice-calc-nogui`,
+/// which `make test` installs): pushed, then read back.
+@Suite("Nightly run: a push over a sheet LibreOffice saved", .serialized)
+struct NightlyRunLibreOfficeTests {
+    static let soffice = ["/usr/bin/soffice", "/usr/bin/libreoffice"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// Every record of `bytes`, as parsed.
+    static func records(_ bytes: [UInt8]) throws -> [[String]] {
+        var reader = CSVReader(bytes: bytes, name: "central.csv")
+        var rows: [[String]] = []
+        try reader.forEachRecord { rows.append($0.strings) }
+        return rows
+    }
+
+    @Test(.enabled(if: soffice != nil, "needs LibreOffice (Debian libreoffice-calc-nogui)"))
+    func theHeaderAndUnmappedColumnsSurviveAndEveryChangeIsListed() throws {
+        let site = NightlyRunTests.Site()
+        let typed =
+            "Asset Tag,CNS #,Bldg,Notes,Purchase Price,Link\n"
+            + "4512,c123,TORG,\"ceiling, hall 2\",\"$1,200.00\",=HYPERLINK(\"https://wiki/4512\")\n"
+            + "004513,C000124,NEWMAN,\"says \"\"spare\"\"\",900,\n"
+            + "004514,,TORG,,,\n"
+        site.write(typed, to: "typed/central.csv")
+        let saved = site.root + "/saved"
+        try FileManager.default.createDirectory(atPath: saved, withIntermediateDirectories: true)
+        let convert = Process()
+        convert.executableURL = URL(fileURLWithPath: Self.soffice!)
+        convert.arguments = [
+            "-env:UserInstallation=file://\(site.root)/lo-profile", "--headless", "--infilter=CSV:44,34,76,1",
+            "--convert-to", "csv:Text - txt - csv (StarCalc):44,34,76,1", "--outdir", saved,
+            site.root + "/typed/central.csv",
+        ]
+        convert.standardOutput = FileHandle.nullDevice
+        convert.standardError = FileHandle.nullDevice
+        try convert.run()
+        convert.waitUntilExit()
+        let before = try #require(FileManager.default.contents(atPath: saved + "/central.csv")).map { $0 }
+        site.write(String(decoding: before, as: UTF8.self), to: "data/acme/central.csv")
+        site.write("code,name\nTORG,Torgersen Hall\n", to: "data/acme/buildings.csv")
+        site.write("Tag,CNS\n4512,C123\n4513,C124\n4514,C125\n", to: "data/acme/scans/a.csv")
+        site.write(
+            """
+            {"central": "../../data/acme/central.csv", "sightings": ["../../data/acme/scans/"],
+             "buildings": "../../data/acme/buildings.csv", "push": {"cleaned": true}}
+            """, to: "Jobs/acme/account.json")
+        var options = site.options()
+        let first = NightlyRun.run(options)
+        #expect(first.first?.push.hasPrefix("pushed: ") == true, "\(first)")
+        let after = try #require(FileManager.default.contents(atPath: site.root + "/data/acme/central.csv")).map { $0 }
+        // The header line is byte for byte the one LibreOffice wrote.
+        let headerEnd = try #require(before.firstIndex(of: 0x0A))
+        #expect(Array(after.prefix(headerEnd + 1)) == Array(before.prefix(headerEnd + 1)))
+        let old = try Self.records(before)
+        let new = try Self.records(after)
+        #expect(new.count == old.count, "no row added or removed")
+        #expect(new.first == old.first)
+        let header = old[0]
+        // Unmapped columns are equal row by row.
+        for column in ["Notes", "Purchase Price", "Link"] {
+            let index = try #require(header.firstIndex(of: column))
+            #expect(old.map { $0.count > index ? $0[index] : "" } == new.map { $0.count > index ? $0[index] : "" })
+        }
+        // Every cell that differs is a row of changes.csv.
+        let changes = try Self.records(Array(try #require(site.read("state/acme/latest/changes.csv")).utf8)).dropFirst()
+        var differing: [String] = []
+        for row in 1..<old.count {
+            for column in header.indices
+            where (old[row].count > column ? old[row][column] : "")
+                != (new[row].count > column ? new[row][column] : "")
+            {
+                differing.append("\(row),\(header[column]),\(old[row][column]),\(new[row][column])")
+            }
+        }
+        #expect(!differing.isEmpty)
+        #expect(changes.map { "\($0[0]),\($0[2]),\($0[3]),\($0[4])" } == differing)
+        // The next night changes nothing, byte for byte.
+        options.asOf = options.asOf.adding(days: 1)
+        #expect(NightlyRun.run(options).first?.push == "up to date, nothing to push")
+        #expect(FileManager.default.contents(atPath: site.root + "/data/acme/central.csv").map { Array($0) } == after)
+    }
+}
