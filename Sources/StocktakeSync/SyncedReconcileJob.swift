@@ -47,43 +47,83 @@ public struct SyncedReconcileJob: Sendable {
     /// source could not be pulled or read, or the night's evidence was refused. Push and upload failures are in the
     /// outcome.
     public func run(_ request: SyncedReconcileRequest, log: Log) throws -> Outcome {
-        var local = request.reconcile
+        let night = Night()
         let guards = request.guards
-        let pulledFolder = (local.outputDirectory as NSString).appendingPathComponent("pulled")
+        let pulledFolder = (request.reconcile.outputDirectory as NSString).appendingPathComponent("pulled")
         try? FileManager.default.removeItem(atPath: pulledFolder)
-        let centralLocation = try Self.location(
-            local.central, provider: request.centralProvider, account: session.account)
+        let pipeline = ReconcilePipeline(
+            pullCentral: { local, details, log in
+                try pullCentral(&local, details: &details, request: request, into: pulledFolder, night: night, log: log)
+            },
+            pullSources: { local, log in
+                local.sightings = try pullAll(local.sightings, into: pulledFolder, guards: guards, log: log)
+                local.registers = try pullAll(local.registers, into: pulledFolder, guards: guards, log: log)
+            },
+            check: { configured, local, reconciliation in
+                try check(configured, local: local, reconciliation: reconciliation, guards: guards)
+            },
+            push: { plan, details, log in
+                if request.push, let provider = night.centralProvider, let pulled = night.pulledCentral {
+                    push(plan, to: provider, over: pulled, details: &details, night: night, log: log)
+                }
+                details.exitStatus = Self.exitStatus(night.failures)
+            },
+            publish: { details, log in
+                guard let target = request.reportTo else { return false }
+                return upload(to: target, details: &details, night: night, log: log)
+            })
+        let result = try pipeline.run(request.reconcile, log: log)
+        return Outcome(
+            reconciliation: result.reconciliation, details: result.details, failures: night.failures,
+            centralRows: night.centralRows, unfinishedPushCompleted: night.unfinishedPushCompleted,
+            writeBack: result.writeBack)
+    }
+
+    /// What the stages of one run learn and later stages need.
+    private final class Night {
         var centralProvider: (any SheetProvider)?
         var pulledCentral: PulledSheet?
         var centralRows: Int?
         var unfinishedPushCompleted: Bool?
-        if !centralLocation.isLocal || request.push || request.keepsCentralSnapshot {
-            let provider = try makeProvider(centralLocation)
-            let (sheet, integrity) = try pull(provider, at: centralLocation, guards: guards, log: log)
-            log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")
-            if let unfinished = request.unfinishedPush {
-                unfinishedPushCompleted = FileProvider.fingerprint(of: sheet.bytes) == unfinished.fingerprint
-            }
-            try check(central: integrity.dataRows, at: provider.location, guards: guards)
-            local.central = try save(sheet, in: pulledFolder, as: "central")
-            centralProvider = provider
-            pulledCentral = sheet
-            centralRows = integrity.dataRows
-        }
-        local.sightings = try pullAll(local.sightings, into: pulledFolder, guards: guards, log: log)
-        local.registers = try pullAll(local.registers, into: pulledFolder, guards: guards, log: log)
+        var failures: [SyncError] = []
+    }
 
-        var details = RunDetails(account: local.account, started: Date(), outputDirectory: local.outputDirectory)
-        if let unfinished = request.unfinishedPush, let completed = unfinishedPushCompleted {
+    /// The pipeline's first stage: pulls the central sheet (when it is remote, pushed or kept as a snapshot), checks
+    /// it arrived whole and did not shrink, and keeps it in `pulled/`; returns its bytes.
+    private func pullCentral(
+        _ local: inout ReconcileRequest, details: inout RunDetails, request: SyncedReconcileRequest,
+        into pulledFolder: String, night: Night, log: Log
+    ) throws -> [UInt8]? {
+        let location = try Self.location(local.central, provider: request.centralProvider, account: session.account)
+        guard !location.isLocal || request.push || request.keepsCentralSnapshot else {
+            return nil
+        }
+        let provider = try makeProvider(location)
+        let (sheet, integrity) = try pull(provider, at: location, guards: request.guards, log: log)
+        log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")
+        if let unfinished = request.unfinishedPush {
+            let completed = FileProvider.fingerprint(of: sheet.bytes) == unfinished.fingerprint
+            night.unfinishedPushCompleted = completed
             details.pushes.append(
                 "cleaned.csv of run \(unfinished.runID) → \(unfinished.target) "
                     + (completed ? "had completed" : "had NOT completed") + " before that run was stopped")
         }
-        let reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
+        try check(central: integrity.dataRows, at: provider.location, guards: request.guards)
+        local.central = try save(sheet, in: pulledFolder, as: "central")
+        night.centralProvider = provider
+        night.pulledCentral = sheet
+        night.centralRows = integrity.dataRows
+        return sheet.bytes
+    }
+
+    /// Refuses the night when a source gave nothing or most central assets went unseen.
+    private func check(
+        _ configured: ReconcileRequest, local: ReconcileRequest, reconciliation: Reconciliation, guards: EvidenceGuards
+    ) throws {
         if guards.refusesEmptySources {
-            try checkSources(request.reconcile, pulled: local, reconciliation: reconciliation)
+            try checkSources(configured, pulled: local, reconciliation: reconciliation)
         }
-        if let limit = guards.maxMissingShare, !request.reconcile.sightings.isEmpty {
+        if let limit = guards.maxMissingShare, !configured.sightings.isEmpty {
             let central = reconciliation.assets.count - reconciliation.count(AssetStatus.unrecorded)
             let missing = reconciliation.count(AssetStatus.missing)
             if central > 0 && Double(missing) > Double(central) * limit {
@@ -91,52 +131,47 @@ public struct SyncedReconcileJob: Sendable {
                     account: session.account, missing: missing, central: central, limit: limit)
             }
         }
-        try ReconcileJob.writeTables(reconciliation, details: &details)
-        let central = try pulledCentral?.bytes ?? ReconcileJob.centralBytes(local.central)
-        let plan = try ReconcileJob.planWriteBack(
-            central, fileName: local.central, request: local, reconciliation: reconciliation, details: &details)
-        var failures: [SyncError] = []
-        if request.push, let provider = centralProvider, let pulled = pulledCentral {
-            if plan.changesSheet {
-                do throws(SyncError) {
-                    try willPush(FileProvider.fingerprint(of: plan.sheet), provider.location)
-                    defer { didPush() }
-                    try provider.push(plan.sheet, over: pulled)
-                    details.pushes.append("central sheet → \(provider.location): \(Self.summary(of: plan))")
-                    log("pushed \(Self.summary(of: plan)) to \(provider.location)")
-                } catch {
-                    failures.append(error)
-                    details.pushes.append("central sheet NOT pushed: \(error)")
-                    log("push failed: \(error)")
-                }
-            } else {
-                details.pushes.append("central sheet → \(provider.location): up to date, nothing to push")
-                log("the central sheet at \(provider.location) is up to date: nothing to push")
-            }
+    }
+
+    /// Pushes the planned edit when it changes anything, recording it in the journal first.
+    private func push(
+        _ plan: WriteBackPlan, to provider: any SheetProvider, over pulled: PulledSheet, details: inout RunDetails,
+        night: Night, log: Log
+    ) {
+        guard plan.changesSheet else {
+            details.pushes.append("central sheet → \(provider.location): up to date, nothing to push")
+            log("the central sheet at \(provider.location) is up to date: nothing to push")
+            return
         }
-        details.exitStatus = Self.exitStatus(failures)
-        try ReconcileJob.writeReports(reconciliation, details: &details)
-        if let target = request.reportTo {
-            let files = ReconcileJob.outputFiles.compactMap { name -> (name: String, bytes: [UInt8])? in
-                FileManager.default.contents(atPath: details.path(of: name)).map { (name, Array($0)) }
-            }
-            do throws(SyncError) {
-                try uploadReports(files, target)
-                log("uploaded \(counted(files.count, "report file")) to \(target.redacted)")
-            } catch {
-                failures.append(error)
-                details.pushes.append("reports NOT uploaded to \(target.redacted): \(error)")
-                details.exitStatus = Self.exitStatus(failures)
-                log("report upload failed: \(error)")
-                try ReconcileJob.writeReports(reconciliation, details: &details)
-            }
+        do throws(SyncError) {
+            try willPush(FileProvider.fingerprint(of: plan.sheet), provider.location)
+            defer { didPush() }
+            try provider.push(plan.sheet, over: pulled)
+            details.pushes.append("central sheet → \(provider.location): \(Self.summary(of: plan))")
+            log("pushed \(Self.summary(of: plan)) to \(provider.location)")
+        } catch {
+            night.failures.append(error)
+            details.pushes.append("central sheet NOT pushed: \(error)")
+            log("push failed: \(error)")
         }
-        log(
-            "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
-                + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(local.outputDirectory)")
-        return Outcome(
-            reconciliation: reconciliation, details: details, failures: failures, centralRows: centralRows,
-            unfinishedPushCompleted: unfinishedPushCompleted, writeBack: plan)
+    }
+
+    /// Uploads the outputs to `target`; returns whether it failed (the reports then say so).
+    private func upload(to target: EndpointURL, details: inout RunDetails, night: Night, log: Log) -> Bool {
+        let files = ReconcileJob.outputFiles.compactMap { name -> (name: String, bytes: [UInt8])? in
+            FileManager.default.contents(atPath: details.path(of: name)).map { (name, Array($0)) }
+        }
+        do throws(SyncError) {
+            try uploadReports(files, target)
+            log("uploaded \(counted(files.count, "report file")) to \(target.redacted)")
+            return false
+        } catch {
+            night.failures.append(error)
+            details.pushes.append("reports NOT uploaded to \(target.redacted): \(error)")
+            details.exitStatus = Self.exitStatus(night.failures)
+            log("report upload failed: \(error)")
+            return true
+        }
     }
 
     /// Pulls a sheet, and pulls it again when it arrives cut off (a last row shorter than the header, a quoted field

@@ -8,21 +8,20 @@ public enum ReconcileJob {
         "cleaned.csv", "discrepancies.csv", "changes.csv", "report.html", "summary.txt", "run.json",
     ]
 
-    /// Runs the request; discrepancies are results, not errors. Throws when an input or output is unusable.
+    /// Runs the request through the local pipeline (the central sheet read from its file, nothing pushed);
+    /// discrepancies are results, not errors. Throws when an input or output is unusable.
     public static func run(_ request: ReconcileRequest, log: Log) throws(StocktakeError) -> (
         Reconciliation, RunDetails
     ) {
-        var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
-        let reconciliation = try reconcile(request, details: &details, log: log)
-        try writeTables(reconciliation, details: &details)
-        let central = try centralBytes(request.central)
-        _ = try planWriteBack(
-            central, fileName: request.central, request: request, reconciliation: reconciliation, details: &details)
-        try writeReports(reconciliation, details: &details)
-        log(
-            "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
-                + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(request.outputDirectory)")
-        return (reconciliation, details)
+        do {
+            let result = try ReconcilePipeline().run(request, log: log)
+            return (result.reconciliation, result.details)
+        } catch let error as StocktakeError {
+            throw error
+        } catch {
+            // The local pipeline's stages throw nothing but `StocktakeError`.
+            preconditionFailure("unexpected error from the local pipeline: \(error)")
+        }
     }
 
     /// Reads every input and reconciles them: read → normalize → merge → reconcile.

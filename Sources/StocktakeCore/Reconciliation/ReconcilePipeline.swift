@@ -1,0 +1,68 @@
+import Foundation
+
+/// The one sequence every reconciliation runs, whoever starts it: pull → read → reconcile → check → write the tables
+/// → plan the write-back → push → write the reports → publish.
+///
+/// `stocktake reconcile`, the nightly run and the tests all go through `run(_:log:)`; what differs is plugged in as
+/// stages. The local pipeline (`ReconcileJob.run`) reads the central sheet from its file and pushes nothing; the
+/// synced one pulls sheets from their providers, refuses a night without evidence, and pushes the planned edit.
+public struct ReconcilePipeline {
+    /// Fetches the central sheet and returns its bytes, pointing `request.central` at a local copy when it was pulled;
+    /// `nil` when the sheet is a local file, read once the reconciliation has checked it.
+    public var pullCentral:
+        (_ request: inout ReconcileRequest, _ details: inout RunDetails, _ log: Log) throws -> [UInt8]?
+    /// Fetches the other sheets, pointing their entries at local copies.
+    public var pullSources: (_ request: inout ReconcileRequest, _ log: Log) throws -> Void
+    /// Refuses a reconciliation whose evidence is missing, before anything is written.
+    public var check:
+        (_ configured: ReconcileRequest, _ local: ReconcileRequest, _ result: Reconciliation) throws -> Void
+    /// Pushes the planned edit of the central sheet and records what happened in the details.
+    public var push: (_ plan: WriteBackPlan, _ details: inout RunDetails, _ log: Log) -> Void
+    /// Publishes the written outputs (uploads them); returns whether the reports must be written again because the
+    /// details changed.
+    public var publish: (_ details: inout RunDetails, _ log: Log) -> Bool
+
+    /// The local pipeline: the central sheet is read from its file, nothing is checked, pushed or published.
+    public init(
+        pullCentral: @escaping (inout ReconcileRequest, inout RunDetails, Log) throws -> [UInt8]? = { _, _, _ in nil },
+        pullSources: @escaping (inout ReconcileRequest, Log) throws -> Void = { _, _ in },
+        check: @escaping (ReconcileRequest, ReconcileRequest, Reconciliation) throws -> Void = { _, _, _ in },
+        push: @escaping (WriteBackPlan, inout RunDetails, Log) -> Void = { _, _, _ in },
+        publish: @escaping (inout RunDetails, Log) -> Bool = { _, _ in false }
+    ) {
+        self.pullCentral = pullCentral
+        self.pullSources = pullSources
+        self.check = check
+        self.push = push
+        self.publish = publish
+    }
+
+    /// What one run made: the reconciliation, the run's details and the planned edit of the central sheet.
+    public struct Result {
+        public var reconciliation: Reconciliation
+        public var details: RunDetails
+        public var writeBack: WriteBackPlan
+    }
+
+    /// Runs every stage in order; throws when an input or output is unusable or a stage refuses the run, before
+    /// anything of this run is written.
+    public func run(_ request: ReconcileRequest, log: Log) throws -> Result {
+        var local = request
+        var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
+        let central = try pullCentral(&local, &details, log)
+        try pullSources(&local, log)
+        let reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
+        try check(request, local, reconciliation)
+        try ReconcileJob.writeTables(reconciliation, details: &details)
+        let plan = try ReconcileJob.planWriteBack(
+            central ?? ReconcileJob.centralBytes(local.central), fileName: local.central, request: local,
+            reconciliation: reconciliation, details: &details)
+        push(plan, &details, log)
+        try ReconcileJob.writeReports(reconciliation, details: &details)
+        if publish(&details, log) { try ReconcileJob.writeReports(reconciliation, details: &details) }
+        log(
+            "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
+                + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(request.outputDirectory)")
+        return Result(reconciliation: reconciliation, details: details, writeBack: plan)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import StocktakeCore
+import Testing
+
+@Suite("The one pipeline: pull → read → reconcile → check → write → plan → push → report → publish")
+struct ReconcilePipelineTests {
+    let folder = TemporaryFolder()
+    let quiet = Log(account: "test", isEnabled: false)
+
+    /// An account whose central sheet has an unpadded tag, so a push has something to change.
+    func request() -> ReconcileRequest {
+        let central = folder.write("VT Tag,Serial\n1,S1\n000002,S2\n", to: "account/central.csv")
+        folder.write("Tag,Serial\n1,S1\n2,S2\n", to: "account/scans/a.csv")
+        var request = ReconcileRequest(
+            account: "test", central: central,
+            rules: ReconciliationRules(asOf: InventoryDate(year: 2026, month: 11, day: 20)!),
+            outputDirectory: folder.path("out"))
+        request.sightings = [folder.path("account/scans")]
+        return request
+    }
+
+    final class Trace: @unchecked Sendable {
+        var stages: [String] = []
+    }
+
+    @Test func everyStageRunsOnceInOrderAndThePushGetsThePlan() throws {
+        let trace = Trace()
+        let pipeline = ReconcilePipeline(
+            pullCentral: { _, _, _ in
+                trace.stages.append("pull central")
+                return nil
+            },
+            pullSources: { _, _ in trace.stages.append("pull sources") },
+            check: { _, _, reconciliation in trace.stages.append("check \(reconciliation.assets.count) assets") },
+            push: { plan, details, _ in
+                trace.stages.append("push \(plan.changes.map(\.after))")
+                details.pushes.append("pushed somewhere")
+            },
+            publish: { _, _ in
+                trace.stages.append("publish")
+                return false
+            })
+        let result = try pipeline.run(request(), log: quiet)
+        #expect(
+            trace.stages == ["pull central", "pull sources", "check 2 assets", "push [\"000001\"]", "publish"])
+        #expect(result.writeBack.changes.count == 1)
+        #expect(
+            folder.read("out/changes.csv")
+                == "row,vt_tag,column,before,after,reason\r\n1,000001,VT Tag,1,000001,normalized\r\n")
+        #expect(
+            folder.read("out/summary.txt")?.contains("Pushed: pushed somewhere") == true, "the push is in the report")
+    }
+
+    @Test func aRefusingCheckStopsTheRunBeforeAnythingIsWritten() throws {
+        struct Refused: Error {}
+        var pushed = false
+        let pipeline = ReconcilePipeline(
+            check: { _, _, _ in throw Refused() }, push: { _, _, _ in pushed = true })
+        #expect(throws: Refused.self) { try pipeline.run(request(), log: quiet) }
+        #expect(!pushed)
+        #expect(folder.read("out/cleaned.csv") == nil)
+        #expect(folder.read("out/changes.csv") == nil)
+    }
+
+    @Test func aFailedPublishWritesTheReportsAgain() throws {
+        let pipeline = ReconcilePipeline(publish: { details, _ in
+            details.pushes.append("reports NOT uploaded")
+            return true
+        })
+        _ = try pipeline.run(request(), log: quiet)
+        #expect(folder.read("out/summary.txt")?.contains("reports NOT uploaded") == true)
+    }
+
+    @Test func theLocalPipelineIsWhatReconcileJobRuns() throws {
+        let (reconciliation, details) = try ReconcileJob.run(request(), log: quiet)
+        let local = try ReconcilePipeline().run(request(), log: quiet)
+        #expect(reconciliation.assets.map(\.values.vtTag) == local.reconciliation.assets.map(\.values.vtTag))
+        #expect(details.outputDirectory == local.details.outputDirectory)
+        #expect(local.writeBack.changes.count == 1)
+    }
+}
