@@ -8,35 +8,31 @@ import StocktakeSync
     import Darwin
 #endif
 
-/// The small records an account's state keeps between nights besides its runs: the central sheet of the last good
-/// run, and a push in progress.
+/// What an account's state tells between nights besides its runs: the central sheet of the last good run (derived
+/// from `latest`), and a push in progress.
 ///
 /// ```
-/// STATE/<account>/central-baseline.json   rows and run date of the last good run's central sheet
 /// STATE/<account>/push-journal.json       a push about to replace the central sheet, until it is settled
 /// ```
 extension AccountState {
-    /// The record of the last good run's central sheet.
-    public var baselinePath: String { path + "/central-baseline.json" }
     /// The record of a push in progress.
     public var pushJournalPath: String { path + "/push-journal.json" }
 
-    /// The last good run's central sheet, or `nil` on a first night. An account whose state predates the record
-    /// counts the rows of its latest run's pulled central sheet instead.
-    public func centralBaseline(asOf: InventoryDate) -> CentralBaseline? {
-        if let record: CentralBaseline = decoded(baselinePath) { return record }
-        guard let run = latest,
-            let bytes = FileManager.default.contents(atPath: run.path(of: "pulled/central.csv"))
+    /// The last good run's central sheet, or `nil` on a first night: the sheet `latest`'s run pulled (a run that
+    /// was refused, failed or dry never becomes `latest`), counted as the reconciliation counts rows, dated by the
+    /// day that run started (UTC). Derived, not recorded, so it can never disagree with the run it describes.
+    public var centralBaseline: CentralBaseline? {
+        guard let run = latest, let id = RunFolder.date(ofID: run.id) else { return nil }
+        let pulled = run.path(of: "pulled")
+        // The pulled sheet keeps its own extension (`central.tsv`), which tells its delimiter.
+        guard
+            let name = (try? FileManager.default.contentsOfDirectory(atPath: pulled))?.sorted().first(where: {
+                ($0 as NSString).deletingPathExtension == "central"
+            }),
+            let bytes = FileManager.default.contents(atPath: pulled + "/" + name)
         else { return nil }
-        let integrity = SheetIntegrity.check(Array(bytes), fileName: "central.csv")
-        let date = RunFolder.date(ofID: run.id) ?? asOf
-        return CentralBaseline(rows: integrity.dataRows, date: date, runID: run.id)
-    }
-
-    /// Keeps `baseline` as the central sheet later nights are compared with.
-    public func recordCentralBaseline(_ baseline: CentralBaseline) throws(AccountStateError) {
-        try prepareFolder()
-        try encode(baseline, to: baselinePath)
+        let integrity = SheetIntegrity.check(Array(bytes), fileName: name)
+        return CentralBaseline(rows: integrity.dataRows, date: id, runID: run.id)
     }
 
     /// The push a run recorded and did not settle (it was stopped), or `nil`.

@@ -106,7 +106,7 @@ public enum NightlyRun {
         var request = config.request(
             asOf: options.asOf, outputDirectory: run.path, push: options.push && !options.dryRun)
         request.guards = .nightly(
-            baseline: state.centralBaseline(asOf: options.asOf), maxShrink: config.maxShrink,
+            baseline: state.centralBaseline, maxShrink: config.maxShrink,
             maxMissingShare: config.maxMissingShare)
         request.guards.acceptsShrink = options.acceptShrink
         request.unfinishedPush = unfinished
@@ -135,9 +135,6 @@ public enum NightlyRun {
                 try state.markLatest(run)
                 _ = try state.prune(keeping: config.keepRuns)
                 try updatePending(state, result: result, run: run, request: request, pending: pending, started: started)
-                if let rows = result.centralRows {
-                    try state.recordCentralBaseline(CentralBaseline(rows: rows, date: options.asOf, runID: run.id))
-                }
             }
         } catch let error as any UserFacingError {
             log("failed: \(error)")

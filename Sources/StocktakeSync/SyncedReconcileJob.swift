@@ -35,8 +35,6 @@ public struct SyncedReconcileJob: Sendable {
         public var details: RunDetails
         /// Pushes and uploads that failed; the outputs are kept.
         public var failures: [SyncError]
-        /// Data rows of the central sheet as pulled tonight, when it was pulled.
-        public var centralRows: Int?
         /// Whether the unfinished push of the request had completed before its run was stopped; `nil` without one.
         public var unfinishedPushCompleted: Bool?
         /// The edit a push makes (or made) to the central sheet, as listed in `changes.csv`.
@@ -75,7 +73,7 @@ public struct SyncedReconcileJob: Sendable {
         let result = try pipeline.run(request.reconcile, log: log)
         return Outcome(
             reconciliation: result.reconciliation, details: result.details, failures: night.failures,
-            centralRows: night.centralRows, unfinishedPushCompleted: night.unfinishedPushCompleted,
+            unfinishedPushCompleted: night.unfinishedPushCompleted,
             writeBack: result.writeBack)
     }
 
@@ -83,7 +81,6 @@ public struct SyncedReconcileJob: Sendable {
     private final class Night {
         var centralProvider: (any SheetProvider)?
         var pulledCentral: PulledSheet?
-        var centralRows: Int?
         var unfinishedPushCompleted: Bool?
         var failures: [SyncError] = []
     }
@@ -112,7 +109,6 @@ public struct SyncedReconcileJob: Sendable {
         local.central = try save(sheet, in: pulledFolder, as: "central")
         night.centralProvider = provider
         night.pulledCentral = sheet
-        night.centralRows = integrity.dataRows
         return sheet.bytes
     }
 

@@ -245,7 +245,8 @@ struct NightlyRunGuardTests {
         #expect(first.first?.status == .success, "\(first)")
         let state = AccountState(root: site.state, account: AccountName("acme")!)
         let good = try #require(state.latest)
-        #expect(state.centralBaseline(asOf: InventoryDate(year: 2026, month: 10, day: 31)!)?.rows == 40)
+        #expect(state.centralBaseline?.rows == 40)
+        let day = try #require(RunFolder.date(ofID: good.id), "the day the good run started")
 
         // Tonight the sheet holds only its first 4 rows; the sightings still see all 40.
         let cut = "VT Tag,Serial\n" + Self.tags(4).map { "\($0),S\($0)\n" }.joined()
@@ -255,7 +256,7 @@ struct NightlyRunGuardTests {
         #expect(
             second.first?.push
                 == "failed: Account acme: the central sheet \(site.root)/data/acme/central.csv has 4 rows, 40 on "
-                + "2026-10-30 (more than the 20 % rules.maxShrink allows): not reconciled or pushed; check the sheet or "
+                + "\(day) (more than the 20 % rules.maxShrink allows): not reconciled or pushed; check the sheet or "
                 + "run with --accept-shrink.")
         #expect(NightlyRun.exitStatus(second) == .temporaryFailure)
         #expect(site.read("data/acme/central.csv") == cut, "nothing pushed")
@@ -271,23 +272,30 @@ struct NightlyRunGuardTests {
         accepted.acceptShrink = true
         let third = NightlyRun.run(accepted)
         #expect(third.first?.status == .success, "\(third)")
-        #expect(state.centralBaseline(asOf: InventoryDate(year: 2026, month: 11, day: 1)!)?.rows == 4)
+        #expect(state.centralBaseline?.rows == 4, "the accepted sheet is the new baseline")
         #expect(NightlyRun.run(options(site, day: 31)).first?.status == .success, "--accept-shrink is one night only")
     }
 
-    @Test func anAccountWhoseStatePredatesTheBaselineComparesWithItsLatestPulledSheet() throws {
+    @Test func theBaselineIsTheLatestRunsPulledSheetWhateverItsDelimiter() throws {
         let site = Site()
-        site.account("acme", tags: Self.tags(40))
-        _ = NightlyRun.run(options(site, day: 30))
+        site.write("VT Tag\tSerial\n100001\ts100001\n100002\ts100002\n", to: "data/acme/central.tsv")
+        site.write("Tag,Serial\n100001,S100001\n100002,S100002\n", to: "data/acme/scans/a.csv")
+        site.write(
+            #"{"central": "../../data/acme/central.tsv", "sightings": ["../../data/acme/scans/"]}"#,
+            to: "Jobs/acme/account.json")
         let state = AccountState(root: site.state, account: AccountName("acme")!)
-        try FileManager.default.removeItem(atPath: state.baselinePath)
+        #expect(state.centralBaseline == nil, "a first night has none")
+        _ = NightlyRun.run(options(site, day: 30))
         let latest = try #require(state.latest)
-        let derived = state.centralBaseline(asOf: InventoryDate(year: 2026, month: 10, day: 31)!)
-        #expect(derived?.rows == 40)
-        #expect(derived?.runID == latest.id)
-        site.write("VT Tag,Serial\n100001,S100001\n", to: "data/acme/central.csv")
-        let day = try #require(RunFolder.date(ofID: latest.id))
-        #expect(NightlyRun.run(options(site, day: 31)).first?.push.contains("has 1 row, 40 on \(day) ") == true)
+        #expect(site.read("state/acme/latest/pulled/central.tsv") != nil)
+        #expect(
+            state.centralBaseline
+                == CentralBaseline(rows: 2, date: try #require(RunFolder.date(ofID: latest.id)), runID: latest.id))
+        // A dry run and a refused night never become the baseline.
+        var dry = options(site, day: 31)
+        dry.dryRun = true
+        _ = NightlyRun.run(dry)
+        #expect(state.centralBaseline?.runID == latest.id)
     }
 
     @Test func anEmptySightingsFolderFailsTheAccountNamingIt() throws {

@@ -307,3 +307,8 @@ struct EvidenceGuardsTests {
         var lines: [String] { lock.withLock { recorded } }
     }
 }
+
+extension SyncedReconcileJob.Outcome {
+    /// Data rows of the central sheet as tonight's reconciliation read them.
+    var centralRows: Int? { reconciliation.inputs.first { $0.file.role == .central }?.rows }
+}
