@@ -13,7 +13,7 @@ struct AssetGraph {
     }
 
     /// The rows of each asset, in source order. Tagged assets come first, in order of first appearance.
-    private(set) var members: [[RecordReference]] = []
+    private(set) var members = AssetMembers(assetCount: 0, assetOfRecord: [])
     /// Each asset's VT tag; `nil` for tag-less assets.
     private(set) var tags: [VTTag?] = []
     /// For each source, the asset each kept record belongs to (-1 when unplaced).
@@ -28,9 +28,8 @@ struct AssetGraph {
         assetOfRecord = sources.map { Array(repeating: -1, count: $0.records.count) }
         // Most assets are rows of the central sheet: sizing the indexes for it avoids rehashing millions of entries.
         let expected = sources.first { $0.file.role == .central }?.records.count ?? 0
-        var tagIndex: [VTTag: Int] = [:]
-        tagIndex.reserveCapacity(expected)
-        members.reserveCapacity(expected)
+        // Every tag of one run has the configured number of digits, so its number alone tells tags apart.
+        var tagIndex = IntegerTable(capacity: expected)
         tags.reserveCapacity(expected)
         serialIndex.reserveCapacity(expected)
         macIndex.reserveCapacity(expected)
@@ -39,12 +38,10 @@ struct AssetGraph {
             for (recordIndex, record) in source.records.enumerated() {
                 guard let tag = record.values.vtTag else { continue }
                 let asset: Int
-                if let known = tagIndex[tag] {
-                    asset = known
+                if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
+                    asset = Int(known)
                 } else {
-                    asset = members.count
-                    tagIndex[tag] = asset
-                    members.append([])
+                    asset = tags.count
                     tags.append(tag)
                 }
                 place(RecordReference(source: sourceIndex, record: recordIndex), values: record.values, in: asset)
@@ -56,10 +53,7 @@ struct AssetGraph {
                 join(reference, values: record.values, order: fallbackIdentifiers)
             }
         }
-        // Tag-less rows joined late; every asset lists its rows in source order from here on.
-        for asset in members.indices where members[asset].count > 1 {
-            members[asset].sort { ($0.source, $0.record) < ($1.source, $1.record) }
-        }
+        members = AssetMembers(assetCount: tags.count, assetOfRecord: assetOfRecord)
     }
 
     /// Frees the serial, MAC and CNS indexes once shared identifiers have been found.
@@ -70,7 +64,7 @@ struct AssetGraph {
     }
 
     /// The number of assets, tagged and tag-less.
-    var count: Int { members.count }
+    var count: Int { tags.count }
 
     /// The assets holding `field` with the value `values` has, or `[]`.
     func assets(sharing field: CanonicalField, with values: AssetValues) -> [Int] {
@@ -99,9 +93,8 @@ struct AssetGraph {
             if candidates?.count == 1 { break }
         }
         guard let candidates, let deciding else {
-            members.append([])
             tags.append(nil)
-            place(reference, values: values, in: members.count - 1)
+            place(reference, values: values, in: tags.count - 1)
             return
         }
         if candidates.count == 1 {
@@ -112,7 +105,6 @@ struct AssetGraph {
     }
 
     private mutating func place(_ reference: RecordReference, values: AssetValues, in asset: Int) {
-        members[asset].append(reference)
         assetOfRecord[Int(reference.source)][Int(reference.record)] = Int32(asset)
         if let serial = values.serialNumber { serialIndex.add(asset, for: serial) }
         if let mac = values.macAddress { macIndex.add(asset, for: mac) }

@@ -12,8 +12,8 @@ struct AssetMerger {
     }
 
     private let sources: [SourceData]
-    /// For each field, the rank of each source (lower wins).
-    private let ranks: [CanonicalField: [Int]]
+    /// For each field (by its position in `CanonicalField.allCases`), the rank of each source (lower wins).
+    private let ranks: [[Int]]
 
     init(sources: [SourceData], precedence: [CanonicalField: FieldPrecedence]) {
         self.sources = sources
@@ -21,21 +21,56 @@ struct AssetMerger {
         for (index, source) in sources.enumerated() {
             defaultRanks.append(source.file.role == .central ? sources.count + index : index)
         }
-        var ranks: [CanonicalField: [Int]] = [:]
-        for field in CanonicalField.allCases {
-            guard let order = precedence[field] else {
-                ranks[field] = defaultRanks
-                continue
-            }
-            ranks[field] = sources.indices.map { index in
+        ranks = CanonicalField.allCases.map { field in
+            guard let order = precedence[field] else { return defaultRanks }
+            return sources.indices.map { index in
                 order.rank(of: sources[index].file).map { $0 - 1000 } ?? defaultRanks[index]
             }
         }
-        self.ranks = ranks
     }
 
     func values(of reference: RecordReference) -> AssetValues {
         sources[Int(reference.source)].records[Int(reference.record)].values
+    }
+
+    /// Whether the row has a value for `field`; reads the one field, without copying the row.
+    func has(_ field: CanonicalField, in reference: RecordReference) -> Bool {
+        sources[Int(reference.source)].records[Int(reference.record)].values.has(field)
+    }
+
+    /// Whether two rows hold the same value of `field` (both absent counts as the same).
+    func same(_ field: CanonicalField, _ left: RecordReference, _ right: RecordReference) -> Bool {
+        let one = sources[Int(left.source)].records[Int(left.record)]
+        let other = sources[Int(right.source)].records[Int(right.record)]
+        return switch field {
+        case .vtTag: one.values.vtTag == other.values.vtTag
+        case .cnsNumber: one.values.cnsNumber == other.values.cnsNumber
+        case .serialNumber: one.values.serialNumber == other.values.serialNumber
+        case .macAddress: one.values.macAddress == other.values.macAddress
+        case .model: one.values.model == other.values.model
+        case .description: one.values.description == other.values.description
+        case .building: one.values.building == other.values.building
+        case .room: one.values.room == other.values.room
+        case .mount: one.values.mount == other.values.mount
+        case .custodian: one.values.custodian == other.values.custodian
+        case .latitude: one.values.latitude == other.values.latitude
+        case .longitude: one.values.longitude == other.values.longitude
+        case .lastSeen: one.values.lastSeen == other.values.lastSeen
+        case .stockNumber: one.values.stockNumber == other.values.stockNumber
+        }
+    }
+
+    /// Whether the rows among `members` that have `field` hold two or more different values of it.
+    func differ<Members: Collection<RecordReference>>(in field: CanonicalField, among members: Members) -> Bool {
+        var first: RecordReference?
+        for reference in members where has(field, in: reference) {
+            guard let first else {
+                first = reference
+                continue
+            }
+            if !same(field, first, reference) { return true }
+        }
+        return false
     }
 
     func location(of reference: RecordReference) -> SourceLocation {
@@ -44,31 +79,59 @@ struct AssetMerger {
     }
 
     /// The merged values of an asset whose rows are `members`, sorted in source order.
-    func merge(_ members: [RecordReference]) -> AssetValues {
+    func merge<Members: Collection<RecordReference>>(_ members: Members) -> AssetValues {
         var merged = AssetValues()
         for field in [CanonicalField.vtTag, .cnsNumber, .serialNumber, .macAddress] {
-            if let first = members.first(where: { values(of: $0).has(field) }) {
-                merged.copy(field, from: values(of: first))
-            }
+            if let first = members.first(where: { has(field, in: $0) }) { copy(field, from: first, into: &merged) }
         }
         for field in [CanonicalField.model, .description, .building, .room, .mount, .custodian, .stockNumber] {
-            if let winner = best(members, having: field) { merged.copy(field, from: values(of: winner)) }
+            if let winner = best(members, having: field) { copy(field, from: winner, into: &merged) }
         }
         if let winner = best(members, having: .latitude, and: .longitude) {
-            merged.latitude = values(of: winner).latitude
-            merged.longitude = values(of: winner).longitude
+            copy(.latitude, from: winner, into: &merged)
+            copy(.longitude, from: winner, into: &merged)
         }
-        let sighted = members.filter { sources[Int($0.source)].file.role == .sighting }
-        merged.lastSeen =
-            sighted.compactMap { values(of: $0).lastSeen }.max()
-            ?? members.compactMap { values(of: $0).lastSeen }.max()
+        var sighted: InventoryDate?
+        var any: InventoryDate?
+        for reference in members {
+            let source = sources[Int(reference.source)]
+            guard let date = source.records[Int(reference.record)].values.lastSeen else { continue }
+            if any.map({ date > $0 }) ?? true { any = date }
+            if source.file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
+        }
+        merged.lastSeen = sighted ?? any
         return merged
     }
 
+    /// Copies one field of a row into `merged`, reading only that field.
+    private func copy(_ field: CanonicalField, from reference: RecordReference, into merged: inout AssetValues) {
+        let record = sources[Int(reference.source)].records[Int(reference.record)]
+        switch field {
+        case .vtTag: merged.vtTag = record.values.vtTag
+        case .cnsNumber: merged.cnsNumber = record.values.cnsNumber
+        case .serialNumber: merged.serialNumber = record.values.serialNumber
+        case .macAddress: merged.macAddress = record.values.macAddress
+        case .model: merged.model = record.values.model
+        case .description: merged.description = record.values.description
+        case .building: merged.building = record.values.building
+        case .room: merged.room = record.values.room
+        case .mount: merged.mount = record.values.mount
+        case .custodian: merged.custodian = record.values.custodian
+        case .latitude: merged.latitude = record.values.latitude
+        case .longitude: merged.longitude = record.values.longitude
+        case .lastSeen: merged.lastSeen = record.values.lastSeen
+        case .stockNumber: merged.stockNumber = record.values.stockNumber
+        }
+    }
+
     /// The distinct values of `field` among `members`, the winning value first, when there are two or more.
-    func conflict(in field: CanonicalField, among members: [RecordReference]) -> [FieldValue]? {
-        guard let rank = ranks[field] else { return nil }
-        let ordered = members.filter { values(of: $0).has(field) }.sorted {
+    func conflict<Members: Collection<RecordReference>>(in field: CanonicalField, among members: Members)
+        -> [FieldValue]?
+    {
+        // Nearly every asset agrees with itself: telling so costs a comparison per row, not a text per row.
+        guard differ(in: field, among: members) else { return nil }
+        let rank = ranks[Self.position(of: field)]
+        let ordered = members.filter { has(field, in: $0) }.sorted {
             rank[Int($0.source)] < rank[Int($1.source)]
         }
         guard ordered.count > 1 else { return nil }
@@ -87,17 +150,36 @@ struct AssetMerger {
         return distinct.count > 1 ? distinct : nil
     }
 
-    private func best(_ members: [RecordReference], having field: CanonicalField, and other: CanonicalField? = nil)
-        -> RecordReference?
-    {
-        guard let rank = ranks[field] else { return nil }
+    private func best<Members: Collection<RecordReference>>(
+        _ members: Members, having field: CanonicalField, and other: CanonicalField? = nil
+    ) -> RecordReference? {
+        let rank = ranks[Self.position(of: field)]
         var winner: RecordReference?
         for reference in members {
-            let candidate = values(of: reference)
-            guard candidate.has(field), other.map(candidate.has) ?? true else { continue }
+            guard has(field, in: reference), other.map({ has($0, in: reference) }) ?? true else { continue }
             if let current = winner, rank[Int(current.source)] <= rank[Int(reference.source)] { continue }
             winner = reference
         }
         return winner
+    }
+
+    /// The field's position in `CanonicalField.allCases`.
+    private static func position(of field: CanonicalField) -> Int {
+        switch field {
+        case .vtTag: 0
+        case .cnsNumber: 1
+        case .serialNumber: 2
+        case .macAddress: 3
+        case .model: 4
+        case .description: 5
+        case .building: 6
+        case .room: 7
+        case .mount: 8
+        case .custodian: 9
+        case .latitude: 10
+        case .longitude: 11
+        case .lastSeen: 12
+        case .stockNumber: 13
+        }
     }
 }

@@ -1,36 +1,72 @@
+/// A value that an `IdentifierIndex` can key by an integer: its own number, or an id given by interning its text.
+protocol IndexKey: Hashable {
+    /// A number equal exactly for equal values; `nil` for text, which the index interns.
+    var integerKey: UInt64? { get }
+    /// The text interned when `integerKey` is `nil`.
+    var keyText: String { get }
+}
+
+extension MACAddress: IndexKey {
+    var integerKey: UInt64? { value }
+    var keyText: String { description }
+}
+
+extension CNSNumber: IndexKey {
+    var integerKey: UInt64? { number }
+    var keyText: String { description }
+}
+
+extension SerialNumber: IndexKey {
+    var integerKey: UInt64? { nil }
+    var keyText: String { text }
+}
+
 /// Which assets carry each value of one identifier (serial, MAC, CNS).
 ///
-/// Nearly every value belongs to one asset, so that case costs one integer; only values shared by several assets
-/// (the ones that become `SHARED_*` findings) keep a list, in ascending order.
-struct IdentifierIndex<Key: Hashable> {
-    private var single: [Key: Int32] = [:]
+/// Nearly every value belongs to one asset, so that case costs one slot of an `IntegerTable`; only values shared by
+/// several assets (the ones that become `SHARED_*` findings) keep a list, in ascending order.
+struct IdentifierIndex<Key: IndexKey> {
+    /// Per value: the asset (0 or more), or `-1 - n` for the n-th shared list.
+    private var slots = IntegerTable()
+    private var interner = TextInterner()
+    /// Values on two or more assets, and their assets in ascending order.
+    private var sharedKeys: [Key] = []
+    private var sharedLists: [[Int]] = []
+
     /// Values on two or more assets, with all their assets in ascending order.
-    private(set) var shared: [Key: [Int]] = [:]
+    var shared: [Key: [Int]] {
+        Dictionary(uniqueKeysWithValues: zip(sharedKeys, sharedLists))
+    }
+
+    /// Values on two or more assets with their assets, in the order they became shared.
+    var sharedInOrder: Zip2Sequence<[Key], [[Int]]> { zip(sharedKeys, sharedLists) }
 
     /// The assets carrying `key`, ascending; `nil` when none does.
     subscript(key: Key) -> [Int]? {
-        if let list = shared[key] { return list }
-        return single[key].map { [Int($0)] }
+        guard let integer = key.integerKey ?? interner.id(of: key.keyText).map(UInt64.init),
+            let slot = slots[integer]
+        else { return nil }
+        return slot >= 0 ? [Int(slot)] : sharedLists[Int(-1 - slot)]
     }
 
     /// Makes room for `count` values up front, so a large account is not rehashed (and briefly doubled) as it grows.
     mutating func reserveCapacity(_ count: Int) {
-        single.reserveCapacity(count)
+        slots = IntegerTable(capacity: count)
+        if Key.self == SerialNumber.self { interner = TextInterner(capacity: count) }
     }
 
     /// Records that `asset` carries `key`.
     mutating func add(_ asset: Int, for key: Key) {
-        if shared[key] != nil {
-            Self.insert(asset, into: &shared[key]!)
-            return
+        let integer = key.integerKey ?? UInt64(interner.intern(key.keyText))
+        guard let slot = slots.value(of: integer, insertingIfAbsent: Int32(asset)) else { return }
+        if slot >= 0 {
+            guard Int(slot) != asset else { return }
+            slots.set(Int32(-1 - sharedLists.count), for: integer)
+            sharedKeys.append(key)
+            sharedLists.append(slot < asset ? [Int(slot), asset] : [asset, Int(slot)])
+        } else {
+            Self.insert(asset, into: &sharedLists[Int(-1 - slot)])
         }
-        guard let first = single[key] else {
-            single[key] = Int32(asset)
-            return
-        }
-        guard Int(first) != asset else { return }
-        single[key] = nil
-        shared[key] = first < asset ? [Int(first), asset] : [asset, Int(first)]
     }
 
     /// Adds `asset` once to a list kept in ascending order. A binary search keeps this fast when thousands of

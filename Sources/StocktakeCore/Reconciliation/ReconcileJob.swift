@@ -29,7 +29,7 @@ public enum ReconcileJob {
         throws(StocktakeError) -> Reconciliation
     {
         let clock = ContinuousClock()
-        var phase = clock.now
+        let phase = clock.now
         let files = try inputFiles(request)
         let reader = try sourceReader(request)
         let sources = try read(files, with: reader)
@@ -39,10 +39,7 @@ public enum ReconcileJob {
                     + counted(source.issues.count, "problem"))
         }
         details.durations.append(("read", seconds(since: phase, clock)))
-        phase = clock.now
-        let reconciliation = Reconciler(rules: request.rules).reconcile(sources)
-        details.durations.append(("reconcile", seconds(since: phase, clock)))
-        return reconciliation
+        return Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
     }
 
     /// The reader of a request's sheets: the built-in column names with the request's mappings, its identifier

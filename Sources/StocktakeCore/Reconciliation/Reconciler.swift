@@ -26,9 +26,26 @@ public struct Reconciler: Sendable {
 
     /// Reconciles the sources, which must already be read with the same rules.
     public func reconcile(_ unordered: [SourceData]) -> Reconciliation {
+        var durations: [(phase: String, seconds: Double)] = []
+        return reconcile(unordered, durations: &durations)
+    }
+
+    /// Reconciles the sources, adding the time each phase took to `durations`: "identify" (joining rows into
+    /// assets), "merge" (choosing each field's value) and "reconcile" (finding what is wrong).
+    public func reconcile(_ unordered: [SourceData], durations: inout [(phase: String, seconds: Double)])
+        -> Reconciliation
+    {
         let sources = SourceRole.allCases.flatMap { role in unordered.filter { $0.file.role == role } }
-        var run = Run(sources: sources, rules: rules)
-        return run.finish()
+        var run = Run(sources: sources, rules: rules, durations: &durations)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let reconciliation = run.finish()
+        durations.append(("reconcile", Self.seconds(clock.now - start)))
+        return reconciliation
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 
@@ -39,13 +56,17 @@ private struct Run {
     var graph: AssetGraph
     let merger: AssetMerger
     /// Each asset's rows sorted in source order.
-    let members: [[RecordReference]]
+    let members: AssetMembers
+    /// The roles of each asset's rows, one bit per `SourceRole` (see `mask(_:)`).
+    let roles: [UInt8]
     var merged: [AssetValues] = []
     var found: [Discrepancy] = []
     /// Assets with an identity or field dispute (their cleaned status is `conflict`).
-    var disputed: Set<Int> = []
+    var disputed: [Bool]
     /// Central assets no sighting matched, by tag.
     var unseen: [VTTag: Int] = [:]
+    /// Whether each asset is in `unseen`.
+    var isUnseen: [Bool]
     /// Tagged assets absent from central, sorted by tag.
     var unrecorded: [Int] = []
     /// For the central asset of each POSSIBLE_TYPO pair, the scanned (unrecorded) asset and the edit between the tags.
@@ -56,20 +77,38 @@ private struct Run {
     /// also carry them and could be matched to neither: part of the pair's finding, not SHARED_SERIAL or SHARED_MAC.
     var typoShared: [Int: [(field: CanonicalField, key: String, stray: [RecordReference])]] = [:]
 
-    init(sources: [SourceData], rules: ReconciliationRules) {
+    init(sources: [SourceData], rules: ReconciliationRules, durations: inout [(phase: String, seconds: Double)]) {
         self.sources = sources
         self.rules = rules
+        let clock = ContinuousClock()
+        var start = clock.now
         graph = AssetGraph(sources: sources, fallbackIdentifiers: rules.fallbackIdentifiers)
         merger = AssetMerger(sources: sources, precedence: rules.precedence)
         members = graph.members
+        let sourceRoles = sources.map { Run.mask($0.file.role) }
+        roles = members.map { references in references.reduce(0) { $0 | sourceRoles[Int($1.source)] } }
+        durations.append(("identify", Reconciler.seconds(clock.now - start)))
+        start = clock.now
         merged = members.map(merger.merge)
+        disputed = Array(repeating: false, count: members.count)
+        isUnseen = Array(repeating: false, count: members.count)
+        durations.append(("merge", Reconciler.seconds(clock.now - start)))
+    }
+
+    /// The bit of `role` in `roles`.
+    static func mask(_ role: SourceRole) -> UInt8 {
+        switch role {
+        case .central: 1
+        case .sighting: 2
+        case .register: 4
+        }
     }
 
     func role(_ reference: RecordReference) -> SourceRole { sources[Int(reference.source)].file.role }
     func values(_ reference: RecordReference) -> AssetValues { merger.values(of: reference) }
     func location(_ reference: RecordReference) -> SourceLocation { merger.location(of: reference) }
-    func isCentral(_ asset: Int) -> Bool { members[asset].contains { role($0) == .central } }
-    func isSighted(_ asset: Int) -> Bool { members[asset].contains { role($0) == .sighting } }
+    func isCentral(_ asset: Int) -> Bool { roles[asset] & Run.mask(.central) != 0 }
+    func isSighted(_ asset: Int) -> Bool { roles[asset] & Run.mask(.sighting) != 0 }
 
     mutating func finish() -> Reconciliation {
         let tagged = graph.tags.indices.filter { graph.tags[$0] != nil }
@@ -104,7 +143,7 @@ private struct Run {
             return Discrepancy.listedBefore(found[left], found[right])
         }
         Reconciler.permute(&found, into: order)
-        var sourceLists: [[Int32]: String] = [:]
+        var sourceLists: [UInt64: String] = [:]
         // The scanned tag of a POSSIBLE_TYPO pair is not an asset of its own: its rows are named in the finding.
         let byTag = tagged.filter { centralOfTypo[$0] == nil }.sorted { graph.tags[$0]! < graph.tags[$1]! }
         // The merged values move into the cleaned assets: a million assets' values are never held twice. The array
@@ -135,9 +174,10 @@ private struct Run {
     private mutating func findDuplicateTag(_ asset: Int) {
         let tag = graph.tags[asset]!
         for field in [CanonicalField.serialNumber, .macAddress] {
+            guard merger.differ(in: field, among: members[asset]) else { continue }
             let distinct = distinctValues(field, of: members[asset])
             guard distinct.count > 1 else { continue }
-            disputed.insert(asset)
+            disputed[asset] = true
             let noun = field == .serialNumber ? "serial" : "MAC"
             let devices = distinct.map { "\(noun) \($0.text) in \(SourceLocation.spoken($0.locations))" }
             found.append(
@@ -154,9 +194,10 @@ private struct Run {
 
     private mutating func findTagCNSMismatch(_ asset: Int) {
         let tag = graph.tags[asset]!
+        guard merger.differ(in: .cnsNumber, among: members[asset]) else { return }
         let distinct = distinctValues(.cnsNumber, of: members[asset])
         guard distinct.count > 1 else { return }
-        disputed.insert(asset)
+        disputed[asset] = true
         let pairs = distinct.map { "CNS \($0.text) in \(SourceLocation.spoken($0.locations))" }
         found.append(
             Discrepancy(
@@ -169,7 +210,9 @@ private struct Run {
     }
 
     /// Distinct values of an identity field in source order, with the rows carrying each.
-    private func distinctValues(_ field: CanonicalField, of references: [RecordReference]) -> [AssetMerger.FieldValue] {
+    private func distinctValues(_ field: CanonicalField, of references: ArraySlice<RecordReference>)
+        -> [AssetMerger.FieldValue]
+    {
         var distinct: [AssetMerger.FieldValue] = []
         var positions: [String: Int] = [:]
         for reference in references where values(reference).has(field) {
@@ -187,9 +230,9 @@ private struct Run {
     private mutating func findShared(_ field: CanonicalField, code: DiscrepancyCode) {
         let index: [(key: String, assets: [Int])]
         switch field {
-        case .serialNumber: index = graph.serialIndex.shared.map { ($0.key.description, $0.value) }
-        case .macAddress: index = graph.macIndex.shared.map { ($0.key.description, $0.value) }
-        default: index = graph.cnsIndex.shared.map { ($0.key.description, $0.value) }
+        case .serialNumber: index = graph.serialIndex.sharedInOrder.map { ($0.description, $1) }
+        case .macAddress: index = graph.macIndex.sharedInOrder.map { ($0.description, $1) }
+        default: index = graph.cnsIndex.sharedInOrder.map { ($0.description, $1) }
         }
         var unplacedByValue: [String: [RecordReference]] = [:]
         for row in graph.unplaced where row.field == field {
@@ -206,7 +249,7 @@ private struct Run {
                 continue
             }
             let ordered = assets.sorted { describe($0) < describe($1) }
-            for asset in ordered { disputed.insert(asset) }
+            for asset in ordered { disputed[asset] = true }
             let holders = ordered.map { asset -> String in
                 let rows = members[asset].filter { values($0).text(field) == key }.map(location)
                 return "\(describe(asset)) (\(SourceLocation.spoken(rows)))"
@@ -262,7 +305,10 @@ private struct Run {
     private mutating func pairTypos(_ tagged: [Int]) {
         for asset in tagged {
             if isCentral(asset) {
-                if !isSighted(asset) { unseen[graph.tags[asset]!] = asset }
+                if !isSighted(asset) {
+                    unseen[graph.tags[asset]!] = asset
+                    isUnseen[asset] = true
+                }
             } else {
                 unrecorded.append(asset)
             }
@@ -345,8 +391,8 @@ private struct Run {
     /// so each `unrecorded`, `missing` and `typo` asset is one UNRECORDED, MISSING or POSSIBLE_TYPO finding.
     private func status(of asset: Int) -> AssetStatus {
         if !isCentral(asset) { return .unrecorded }
-        if unseen[graph.tags[asset]!] != nil { return typoOfCentral[asset] == nil ? .missing : .typo }
-        return disputed.contains(asset) ? .conflict : .ok
+        if isUnseen[asset] { return typoOfCentral[asset] == nil ? .missing : .typo }
+        return disputed[asset] ? .conflict : .ok
     }
 
     private mutating func findNoTag() {
@@ -375,9 +421,8 @@ private struct Run {
     }
 
     private mutating func findStale(_ asset: Int) {
-        guard isCentral(asset) else { return }
+        guard isCentral(asset), isSighted(asset) else { return }
         let sightings = members[asset].filter { role($0) == .sighting }
-        guard !sightings.isEmpty else { return }
         var newest: (date: InventoryDate, reference: RecordReference)?
         for reference in sightings {
             guard let date = values(reference).lastSeen else { return }
@@ -402,7 +447,7 @@ private struct Run {
         let tag = graph.tags[asset]!
         for field in CanonicalField.conflictChecked {
             guard let distinct = merger.conflict(in: field, among: members[asset]) else { continue }
-            disputed.insert(asset)
+            disputed[asset] = true
             let listing = distinct.map { "\($0.text) in \(SourceLocation.spoken($0.locations))" }
             var outcome = "The cleaned sheet uses \(distinct[0].text); check the device and correct the other records."
             if let central = centralOfTypo[asset] {
@@ -509,14 +554,22 @@ private struct Run {
     // MARK: - Helpers
 
     /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
-    private func sourceList(_ references: [RecordReference], cache: inout [[Int32]: String]) -> String {
-        var files: [Int32] = []
-        for reference in references where files.last != reference.source && !files.contains(reference.source) {
-            files.append(reference.source)
+    private func sourceList(_ references: ArraySlice<RecordReference>, cache: inout [UInt64: String]) -> String {
+        // Rows are in source order, so the files are too; up to 64 files are one bit each, a key without allocation.
+        guard sources.count <= 64 else {
+            var files: [Int32] = []
+            for reference in references where files.last != reference.source { files.append(reference.source) }
+            return files.map { sources[Int($0)].file.displayName }.joined(separator: "; ")
         }
-        if let known = cache[files] { return known }
-        let list = files.map { sources[Int($0)].file.displayName }.joined(separator: "; ")
-        cache[files] = list
+        var key: UInt64 = 0
+        for reference in references { key |= 1 << UInt64(reference.source) }
+        if let known = cache[key] { return known }
+        var names: [String] = []
+        for source in sources.indices where key & (1 << UInt64(source)) != 0 {
+            names.append(sources[source].file.displayName)
+        }
+        let list = names.joined(separator: "; ")
+        cache[key] = list
         return list
     }
 
