@@ -34,23 +34,28 @@ struct AssetGraph {
         serialIndex.reserveCapacity(expected)
         macIndex.reserveCapacity(expected)
         cnsIndex.reserveCapacity(expected)
+        // Records are read in place: iterating them by value would copy (and retain) every string of every row.
         for (sourceIndex, source) in sources.enumerated() {
-            for (recordIndex, record) in source.records.enumerated() {
-                guard let tag = record.values.vtTag else { continue }
-                let asset: Int
-                if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
-                    asset = Int(known)
-                } else {
-                    asset = tags.count
-                    tags.append(tag)
+            source.records.withUnsafeBufferPointer { records in
+                for recordIndex in records.indices {
+                    guard let tag = records[recordIndex].values.vtTag else { continue }
+                    let asset: Int
+                    if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
+                        asset = Int(known)
+                    } else {
+                        asset = tags.count
+                        tags.append(tag)
+                    }
+                    place(RecordReference(source: sourceIndex, record: recordIndex), in: records, in: asset)
                 }
-                place(RecordReference(source: sourceIndex, record: recordIndex), values: record.values, in: asset)
             }
         }
         for (sourceIndex, source) in sources.enumerated() {
-            for (recordIndex, record) in source.records.enumerated() where record.values.vtTag == nil {
-                let reference = RecordReference(source: sourceIndex, record: recordIndex)
-                join(reference, values: record.values, order: fallbackIdentifiers)
+            source.records.withUnsafeBufferPointer { records in
+                for recordIndex in records.indices where records[recordIndex].values.vtTag == nil {
+                    let reference = RecordReference(source: sourceIndex, record: recordIndex)
+                    join(reference, in: records, order: fallbackIdentifiers)
+                }
             }
         }
         members = AssetMembers(assetCount: tags.count, assetOfRecord: assetOfRecord)
@@ -76,7 +81,10 @@ struct AssetGraph {
         }
     }
 
-    private mutating func join(_ reference: RecordReference, values: AssetValues, order: [CanonicalField]) {
+    private mutating func join(
+        _ reference: RecordReference, in records: UnsafeBufferPointer<SourceRecord>, order: [CanonicalField]
+    ) {
+        let values = records[Int(reference.record)].values
         var candidates: [Int]?
         var deciding: CanonicalField?
         for field in order {
@@ -94,20 +102,23 @@ struct AssetGraph {
         }
         guard let candidates, let deciding else {
             tags.append(nil)
-            place(reference, values: values, in: tags.count - 1)
+            place(reference, in: records, in: tags.count - 1)
             return
         }
         if candidates.count == 1 {
-            place(reference, values: values, in: candidates[0])
+            place(reference, in: records, in: candidates[0])
         } else {
             unplaced.append(Unplaced(reference: reference, field: deciding, assets: candidates))
         }
     }
 
-    private mutating func place(_ reference: RecordReference, values: AssetValues, in asset: Int) {
+    private mutating func place(
+        _ reference: RecordReference, in records: UnsafeBufferPointer<SourceRecord>, in asset: Int
+    ) {
         assetOfRecord[Int(reference.source)][Int(reference.record)] = Int32(asset)
-        if let serial = values.serialNumber { serialIndex.add(asset, for: serial) }
-        if let mac = values.macAddress { macIndex.add(asset, for: mac) }
-        if let cns = values.cnsNumber { cnsIndex.add(asset, for: cns) }
+        let record = records.baseAddress! + Int(reference.record)
+        if let serial = record.pointee.values.serialNumber { serialIndex.add(asset, for: serial) }
+        if let mac = record.pointee.values.macAddress { macIndex.add(asset, for: mac) }
+        if let cns = record.pointee.values.cnsNumber { cnsIndex.add(asset, for: cns) }
     }
 }

@@ -12,11 +12,16 @@ struct AssetMerger {
     }
 
     private let sources: [SourceData]
+    /// Each source's records, read in place: a field is read without copying the record around it (a record holds
+    /// seven strings, and copying one retains and releases each). `sources` owns the arrays and never changes
+    /// them, so their storage stays where it is for as long as the merger lives.
+    private let records: [UnsafeBufferPointer<SourceRecord>]
     /// For each field (by its position in `CanonicalField.allCases`), the rank of each source (lower wins).
     private let ranks: [[Int]]
 
     init(sources: [SourceData], precedence: [CanonicalField: FieldPrecedence]) {
         self.sources = sources
+        records = sources.map { source in source.records.withUnsafeBufferPointer { $0 } }
         var defaultRanks: [Int] = []
         for (index, source) in sources.enumerated() {
             defaultRanks.append(source.file.role == .central ? sources.count + index : index)
@@ -30,33 +35,39 @@ struct AssetMerger {
     }
 
     func values(of reference: RecordReference) -> AssetValues {
-        sources[Int(reference.source)].records[Int(reference.record)].values
+        record(reference).pointee.values
+    }
+
+    /// The record `reference` points at, in place.
+    @inline(__always)
+    func record(_ reference: RecordReference) -> UnsafePointer<SourceRecord> {
+        records[Int(reference.source)].baseAddress! + Int(reference.record)
     }
 
     /// Whether the row has a value for `field`; reads the one field, without copying the row.
     func has(_ field: CanonicalField, in reference: RecordReference) -> Bool {
-        sources[Int(reference.source)].records[Int(reference.record)].values.has(field)
+        record(reference).pointee.values.has(field)
     }
 
     /// Whether two rows hold the same value of `field` (both absent counts as the same).
     func same(_ field: CanonicalField, _ left: RecordReference, _ right: RecordReference) -> Bool {
-        let one = sources[Int(left.source)].records[Int(left.record)]
-        let other = sources[Int(right.source)].records[Int(right.record)]
+        let one = record(left)
+        let other = record(right)
         return switch field {
-        case .vtTag: one.values.vtTag == other.values.vtTag
-        case .cnsNumber: one.values.cnsNumber == other.values.cnsNumber
-        case .serialNumber: one.values.serialNumber == other.values.serialNumber
-        case .macAddress: one.values.macAddress == other.values.macAddress
-        case .model: one.values.model == other.values.model
-        case .description: one.values.description == other.values.description
-        case .building: one.values.building == other.values.building
-        case .room: one.values.room == other.values.room
-        case .mount: one.values.mount == other.values.mount
-        case .custodian: one.values.custodian == other.values.custodian
-        case .latitude: one.values.latitude == other.values.latitude
-        case .longitude: one.values.longitude == other.values.longitude
-        case .lastSeen: one.values.lastSeen == other.values.lastSeen
-        case .stockNumber: one.values.stockNumber == other.values.stockNumber
+        case .vtTag: one.pointee.values.vtTag == other.pointee.values.vtTag
+        case .cnsNumber: one.pointee.values.cnsNumber == other.pointee.values.cnsNumber
+        case .serialNumber: one.pointee.values.serialNumber == other.pointee.values.serialNumber
+        case .macAddress: one.pointee.values.macAddress == other.pointee.values.macAddress
+        case .model: one.pointee.values.model == other.pointee.values.model
+        case .description: one.pointee.values.description == other.pointee.values.description
+        case .building: one.pointee.values.building == other.pointee.values.building
+        case .room: one.pointee.values.room == other.pointee.values.room
+        case .mount: one.pointee.values.mount == other.pointee.values.mount
+        case .custodian: one.pointee.values.custodian == other.pointee.values.custodian
+        case .latitude: one.pointee.values.latitude == other.pointee.values.latitude
+        case .longitude: one.pointee.values.longitude == other.pointee.values.longitude
+        case .lastSeen: one.pointee.values.lastSeen == other.pointee.values.lastSeen
+        case .stockNumber: one.pointee.values.stockNumber == other.pointee.values.stockNumber
         }
     }
 
@@ -75,7 +86,7 @@ struct AssetMerger {
 
     func location(of reference: RecordReference) -> SourceLocation {
         let source = sources[Int(reference.source)]
-        return SourceLocation(file: source.file.displayName, row: Int(source.records[Int(reference.record)].row))
+        return SourceLocation(file: source.file.displayName, row: Int(record(reference).pointee.row))
     }
 
     /// The merged values of an asset whose rows are `members`, sorted in source order.
@@ -94,10 +105,11 @@ struct AssetMerger {
         var sighted: InventoryDate?
         var any: InventoryDate?
         for reference in members {
-            let source = sources[Int(reference.source)]
-            guard let date = source.records[Int(reference.record)].values.lastSeen else { continue }
+            guard let date = record(reference).pointee.values.lastSeen else { continue }
             if any.map({ date > $0 }) ?? true { any = date }
-            if source.file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
+            if sources[Int(reference.source)].file.role == .sighting, sighted.map({ date > $0 }) ?? true {
+                sighted = date
+            }
         }
         merged.lastSeen = sighted ?? any
         return merged
@@ -105,22 +117,22 @@ struct AssetMerger {
 
     /// Copies one field of a row into `merged`, reading only that field.
     private func copy(_ field: CanonicalField, from reference: RecordReference, into merged: inout AssetValues) {
-        let record = sources[Int(reference.source)].records[Int(reference.record)]
+        let record = record(reference)
         switch field {
-        case .vtTag: merged.vtTag = record.values.vtTag
-        case .cnsNumber: merged.cnsNumber = record.values.cnsNumber
-        case .serialNumber: merged.serialNumber = record.values.serialNumber
-        case .macAddress: merged.macAddress = record.values.macAddress
-        case .model: merged.model = record.values.model
-        case .description: merged.description = record.values.description
-        case .building: merged.building = record.values.building
-        case .room: merged.room = record.values.room
-        case .mount: merged.mount = record.values.mount
-        case .custodian: merged.custodian = record.values.custodian
-        case .latitude: merged.latitude = record.values.latitude
-        case .longitude: merged.longitude = record.values.longitude
-        case .lastSeen: merged.lastSeen = record.values.lastSeen
-        case .stockNumber: merged.stockNumber = record.values.stockNumber
+        case .vtTag: merged.vtTag = record.pointee.values.vtTag
+        case .cnsNumber: merged.cnsNumber = record.pointee.values.cnsNumber
+        case .serialNumber: merged.serialNumber = record.pointee.values.serialNumber
+        case .macAddress: merged.macAddress = record.pointee.values.macAddress
+        case .model: merged.model = record.pointee.values.model
+        case .description: merged.description = record.pointee.values.description
+        case .building: merged.building = record.pointee.values.building
+        case .room: merged.room = record.pointee.values.room
+        case .mount: merged.mount = record.pointee.values.mount
+        case .custodian: merged.custodian = record.pointee.values.custodian
+        case .latitude: merged.latitude = record.pointee.values.latitude
+        case .longitude: merged.longitude = record.pointee.values.longitude
+        case .lastSeen: merged.lastSeen = record.pointee.values.lastSeen
+        case .stockNumber: merged.stockNumber = record.pointee.values.stockNumber
         }
     }
 

@@ -49,6 +49,12 @@ public struct Reconciler: Sendable {
     }
 }
 
+/// The findings of a chunk of assets, and the assets they put in dispute.
+private struct AssetFindings {
+    var found: [Discrepancy] = []
+    var disputed: [Int] = []
+}
+
 /// The working state of one reconciliation.
 private struct Run {
     let sources: [SourceData]
@@ -57,6 +63,8 @@ private struct Run {
     let merger: AssetMerger
     /// Each asset's rows sorted in source order.
     let members: AssetMembers
+    /// The role of each source.
+    let sourceRoles: [SourceRole]
     /// The roles of each asset's rows, one bit per `SourceRole` (see `mask(_:)`).
     let roles: [UInt8]
     var merged: [AssetValues] = []
@@ -85,11 +93,14 @@ private struct Run {
         graph = AssetGraph(sources: sources, fallbackIdentifiers: rules.fallbackIdentifiers)
         merger = AssetMerger(sources: sources, precedence: rules.precedence)
         members = graph.members
-        let sourceRoles = sources.map { Run.mask($0.file.role) }
-        roles = members.map { references in references.reduce(0) { $0 | sourceRoles[Int($1.source)] } }
+        sourceRoles = sources.map(\.file.role)
+        let masks = sources.map { Run.mask($0.file.role) }
+        roles = members.map { references in references.reduce(0) { $0 | masks[Int($1.source)] } }
         durations.append(("identify", Reconciler.seconds(clock.now - start)))
         start = clock.now
-        merged = members.map(merger.merge)
+        let merger = merger
+        let members = members
+        merged = Parallel.map(members.count) { merger.merge(members[$0]) }
         disputed = Array(repeating: false, count: members.count)
         isUnseen = Array(repeating: false, count: members.count)
         durations.append(("merge", Reconciler.seconds(clock.now - start)))
@@ -104,7 +115,7 @@ private struct Run {
         }
     }
 
-    func role(_ reference: RecordReference) -> SourceRole { sources[Int(reference.source)].file.role }
+    func role(_ reference: RecordReference) -> SourceRole { sourceRoles[Int(reference.source)] }
     func values(_ reference: RecordReference) -> AssetValues { merger.values(of: reference) }
     func location(_ reference: RecordReference) -> SourceLocation { merger.location(of: reference) }
     func isCentral(_ asset: Int) -> Bool { roles[asset] & Run.mask(.central) != 0 }
@@ -120,12 +131,22 @@ private struct Run {
         findShared(.cnsNumber, code: .cnsReused)
         // Nothing below looks identifiers up; their indexes go before the per-asset findings are built.
         graph.releaseIdentifierIndexes()
-        for asset in tagged {
-            findDuplicateTag(asset)
-            findTagCNSMismatch(asset)
-            findFieldConflicts(asset)
-            findNoCNS(asset)
-            findStale(asset)
+        // Each asset's own findings depend on nothing another asset's find: chunks of assets run on all cores, and
+        // their findings are joined in asset order, as one loop would list them.
+        let chunks = Parallel.chunked(tagged.count) { range in
+            var findings = AssetFindings()
+            for asset in tagged[range] {
+                findDuplicateTag(asset, into: &findings)
+                findTagCNSMismatch(asset, into: &findings)
+                findFieldConflicts(asset, into: &findings)
+                findNoCNS(asset, into: &findings)
+                findStale(asset, into: &findings)
+            }
+            return findings
+        }
+        for chunk in chunks {
+            found.append(contentsOf: chunk.found)
+            for asset in chunk.disputed { disputed[asset] = true }
         }
         findMissingAndUnrecorded()
         findNoTag()
@@ -171,16 +192,16 @@ private struct Run {
 
     // MARK: - Identity
 
-    private mutating func findDuplicateTag(_ asset: Int) {
+    private func findDuplicateTag(_ asset: Int, into findings: inout AssetFindings) {
         let tag = graph.tags[asset]!
         for field in [CanonicalField.serialNumber, .macAddress] {
             guard merger.differ(in: field, among: members[asset]) else { continue }
             let distinct = distinctValues(field, of: members[asset])
             guard distinct.count > 1 else { continue }
-            disputed[asset] = true
+            findings.disputed.append(asset)
             let noun = field == .serialNumber ? "serial" : "MAC"
             let devices = distinct.map { "\(noun) \($0.text) in \(SourceLocation.spoken($0.locations))" }
-            found.append(
+            findings.found.append(
                 Discrepancy(
                     code: .duplicateTag, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                     serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,
@@ -192,14 +213,14 @@ private struct Run {
         }
     }
 
-    private mutating func findTagCNSMismatch(_ asset: Int) {
+    private func findTagCNSMismatch(_ asset: Int, into findings: inout AssetFindings) {
         let tag = graph.tags[asset]!
         guard merger.differ(in: .cnsNumber, among: members[asset]) else { return }
         let distinct = distinctValues(.cnsNumber, of: members[asset])
         guard distinct.count > 1 else { return }
-        disputed[asset] = true
+        findings.disputed.append(asset)
         let pairs = distinct.map { "CNS \($0.text) in \(SourceLocation.spoken($0.locations))" }
-        found.append(
+        findings.found.append(
             Discrepancy(
                 code: .tagCNSMismatch, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .cnsNumber,
@@ -408,11 +429,11 @@ private struct Run {
         }
     }
 
-    private mutating func findNoCNS(_ asset: Int) {
+    private func findNoCNS(_ asset: Int, into findings: inout AssetFindings) {
         guard isCentral(asset), merged[asset].cnsNumber == nil else { return }
         let tag = graph.tags[asset]!
         let rows = members[asset].filter { role($0) == .central }.map(location)
-        found.append(
+        findings.found.append(
             Discrepancy(
                 code: .noCNS, vtTag: tag, serialNumber: merged[asset].serialNumber,
                 macAddress: merged[asset].macAddress, field: .cnsNumber, sources: rows,
@@ -420,7 +441,7 @@ private struct Run {
                     + "Read the CNS label on the device and add it to the central sheet."))
     }
 
-    private mutating func findStale(_ asset: Int) {
+    private func findStale(_ asset: Int, into findings: inout AssetFindings) {
         guard isCentral(asset), isSighted(asset) else { return }
         let sightings = members[asset].filter { role($0) == .sighting }
         var newest: (date: InventoryDate, reference: RecordReference)?
@@ -430,7 +451,7 @@ private struct Run {
         }
         guard let newest, newest.date < rules.asOf.adding(days: -rules.staleAfterDays) else { return }
         let tag = graph.tags[asset]!
-        found.append(
+        findings.found.append(
             Discrepancy(
                 code: .stale, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .lastSeen,
@@ -443,11 +464,11 @@ private struct Run {
 
     // MARK: - Fields
 
-    private mutating func findFieldConflicts(_ asset: Int) {
+    private func findFieldConflicts(_ asset: Int, into findings: inout AssetFindings) {
         let tag = graph.tags[asset]!
         for field in CanonicalField.conflictChecked {
             guard let distinct = merger.conflict(in: field, among: members[asset]) else { continue }
-            disputed[asset] = true
+            findings.disputed.append(asset)
             let listing = distinct.map { "\($0.text) in \(SourceLocation.spoken($0.locations))" }
             var outcome = "The cleaned sheet uses \(distinct[0].text); check the device and correct the other records."
             if let central = centralOfTypo[asset] {
@@ -455,7 +476,7 @@ private struct Run {
                     "The tag has no row in the cleaned sheet: it is a possible typo of central tag "
                     + "\(graph.tags[central]!). Check the device and correct the wrong records."
             }
-            found.append(
+            findings.found.append(
                 Discrepancy(
                     code: .fieldConflict, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                     serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+
+/// Work split over the machine's cores in contiguous chunks, with results in the order a loop would give.
+public enum Parallel {
+    /// The threads a run uses: `STOCKTAKE_THREADS` when set to a positive number (the benchmark's `--threads`, or
+    /// a nightly run that already keeps every core busy with one account per core), else one per active core.
+    public static var threads: Int {
+        if let text = ProcessInfo.processInfo.environment["STOCKTAKE_THREADS"], let count = Int(text), count > 0 {
+            return min(count, 256)
+        }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The ranges `0..<count` is split into: a few per thread, so a slow chunk does not leave a core idle, and
+    /// none smaller than `minimum` (small inputs are not worth a thread).
+    static func chunks(of count: Int, minimum: Int = 4096) -> [Range<Int>] {
+        let pieces = max(1, min(threads * 4, count / max(1, minimum)))
+        return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
+    }
+
+    /// `(0..<count).map(transform)`, computed on all cores; each element is built in place.
+    static func map<Element>(_ count: Int, _ transform: (Int) -> Element) -> [Element] {
+        let ranges = chunks(of: count)
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let base = UncheckedPointer(buffer.baseAddress)
+            withoutActuallyEscaping(transform) { transform in
+                let work = UncheckedClosure(transform)
+                DispatchQueue.concurrentPerform(iterations: ranges.count) { piece in
+                    for index in ranges[piece] { (base.pointer! + index).initialize(to: work.body(index)) }
+                }
+            }
+            initialized = count
+        }
+    }
+
+    /// Runs `body` on each chunk of `0..<count` on all cores and returns the chunks' results in chunk order.
+    static func chunked<Result>(_ count: Int, minimum: Int = 4096, _ body: (Range<Int>) -> Result) -> [Result] {
+        let ranges = chunks(of: count, minimum: minimum)
+        let results = ResultSlots<Result>(count: ranges.count)
+        withoutActuallyEscaping(body) { body in
+            let work = UncheckedClosure(body)
+            DispatchQueue.concurrentPerform(iterations: ranges.count) { piece in
+                results[piece] = work.body(ranges[piece])
+            }
+        }
+        return ranges.indices.map { results[$0]! }
+    }
+}
+
+/// A pointer handed to worker threads that each write their own, disjoint part of the memory it points to.
+private struct UncheckedPointer<Pointee>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Pointee>?
+    init(_ pointer: UnsafeMutablePointer<Pointee>?) { self.pointer = pointer }
+}
+
+/// A closure that only reads shared state, called from worker threads.
+private struct UncheckedClosure<Argument, Result>: @unchecked Sendable {
+    let body: (Argument) -> Result
+    init(_ body: @escaping (Argument) -> Result) { self.body = body }
+}
