@@ -1,0 +1,129 @@
+/// Identity findings: one tag on several devices, a tag with several CNS numbers, identifiers shared by several assets.
+extension ReconcileRun {
+    func findDuplicateTag(_ asset: Int, into findings: inout AssetFindings) {
+        let tag = graph.tags[asset]!
+        for field in [CanonicalField.serialNumber, .macAddress] {
+            guard merger.differ(in: field, among: members[asset]) else { continue }
+            let distinct = distinctValues(field, of: members[asset])
+            guard distinct.count > 1 else { continue }
+            findings.disputed.append(asset)
+            let noun = field == .serialNumber ? "serial" : "MAC"
+            let devices = distinct.map { "\(noun) \($0.text) in \(SourceLocation.spoken($0.locations))" }
+            findings.found.append(
+                Discrepancy(
+                    code: .duplicateTag, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
+                    serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,
+                    value: Self.valueList(distinct.dropFirst().map(\.text)), expected: distinct[0].text,
+                    sources: distinct.flatMap(\.locations).sorted(),
+                    message: "VT tag \(tag) is on \(distinct.count == 2 ? "two" : "\(distinct.count)") devices: "
+                        + Self.itemList(devices, distinct) + ". Check which device carries the sticker."))
+            return
+        }
+    }
+
+    func findTagCNSMismatch(_ asset: Int, into findings: inout AssetFindings) {
+        let tag = graph.tags[asset]!
+        guard merger.differ(in: .cnsNumber, among: members[asset]) else { return }
+        let distinct = distinctValues(.cnsNumber, of: members[asset])
+        guard distinct.count > 1 else { return }
+        findings.disputed.append(asset)
+        let pairs = distinct.map { "CNS \($0.text) in \(SourceLocation.spoken($0.locations))" }
+        findings.found.append(
+            Discrepancy(
+                code: .tagCNSMismatch, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
+                serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .cnsNumber,
+                value: Self.valueList(distinct.dropFirst().map(\.text)), expected: distinct[0].text,
+                sources: distinct.flatMap(\.locations).sorted(),
+                message: "VT tag \(tag) is paired with " + Self.itemList(pairs, distinct)
+                    + ". Check the CNS label on the device and correct the wrong record."))
+    }
+
+    /// Distinct values of an identity field in source order, with the rows carrying each.
+    func distinctValues(_ field: CanonicalField, of references: ArraySlice<RecordReference>)
+        -> [AssetMerger.FieldValue]
+    {
+        var distinct: [AssetMerger.FieldValue] = []
+        var positions: [String: Int] = [:]
+        for reference in references where values(reference).has(field) {
+            let text = values(reference).text(field)
+            if let index = positions[text] {
+                distinct[index].locations.append(location(reference))
+            } else {
+                positions[text] = distinct.count
+                distinct.append(.init(text: text, locations: [location(reference)]))
+            }
+        }
+        return distinct
+    }
+
+    mutating func findShared(_ field: CanonicalField, code: DiscrepancyCode) {
+        let index: [(key: String, assets: [Int])]
+        switch field {
+        case .serialNumber: index = graph.serialIndex.sharedInOrder.map { ($0.description, $1) }
+        case .macAddress: index = graph.macIndex.sharedInOrder.map { ($0.description, $1) }
+        default: index = graph.cnsIndex.sharedInOrder.map { ($0.description, $1) }
+        }
+        var unplacedByValue: [String: [RecordReference]] = [:]
+        for row in graph.unplaced where row.field == field {
+            unplacedByValue[values(row.reference).text(field), default: []].append(row.reference)
+        }
+        for (key, assets) in index where assets.count > 1 {
+            let stray = unplacedByValue[key] ?? []
+            // A serial or MAC on both tags of a POSSIBLE_TYPO pair and nowhere else: one device, and one finding.
+            if field != .cnsNumber, assets.count == 2,
+                let central = centralOfTypo[assets[0]] ?? centralOfTypo[assets[1]],
+                assets.contains(central)
+            {
+                typoShared[central, default: []].append((field, key, stray))
+                continue
+            }
+            let ordered = assets.sorted { describe($0) < describe($1) }
+            for asset in ordered { disputed[asset] = true }
+            let holders = ordered.map { asset -> String in
+                let rows = members[asset].filter { values($0).text(field) == key }.map(location)
+                return "\(describe(asset)) (\(SourceLocation.spoken(rows)))"
+            }
+            var message =
+                "\(field.spokenName.capitalizedFirst) \(key) is on " + Self.sentenceList(Self.shortened(holders)) + "."
+            if !stray.isEmpty {
+                message += " \(SourceLocation.spoken(stray.map(location))) also carries it and could not be matched."
+            }
+            message += " A \(field.spokenName) belongs to one device: check the devices and correct the wrong record."
+            var discrepancy = Discrepancy(
+                code: code, vtTag: graph.tags[ordered[0]] ?? nil, field: field,
+                value: Self.valueList(ordered.dropFirst().map(describeShort)),
+                sources: (ordered.flatMap { asset in
+                    members[asset].filter { values($0).text(field) == key }.map(location)
+                } + stray.map(location)).sorted(),
+                message: message)
+            switch field {
+            case .serialNumber: discrepancy.serialNumber = SerialNumber(canonical: key)
+            case .macAddress: discrepancy.macAddress = macValue(key)
+            default: discrepancy.cnsNumber = cnsValue(key)
+            }
+            found.append(discrepancy)
+        }
+    }
+
+    func macValue(_ text: String) -> MACAddress? { MACAddress.normalize(text).value }
+    func cnsValue(_ text: String) -> CNSNumber? { CNSNumber.normalize(text, digits: rules.cnsDigits).value }
+
+    /// "VT tag 004512", or "the untagged device with serial X" for tag-less assets.
+    func describe(_ asset: Int) -> String {
+        if let tag = graph.tags[asset] { return "VT tag \(tag)" }
+        return "the untagged device " + identity(merged[asset])
+    }
+
+    func describeShort(_ asset: Int) -> String {
+        graph.tags[asset]?.description ?? identity(merged[asset])
+    }
+
+    func identity(_ values: AssetValues) -> String {
+        var parts: [String] = []
+        if let serial = values.serialNumber { parts.append("serial \(serial)") }
+        if let mac = values.macAddress { parts.append("MAC \(mac)") }
+        if parts.isEmpty, let cns = values.cnsNumber { parts.append("CNS \(cns)") }
+        return parts.joined(separator: " and ")
+    }
+
+}

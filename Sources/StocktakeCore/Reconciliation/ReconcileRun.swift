@@ -1,0 +1,185 @@
+import Foundation
+
+/// The working state of one reconciliation.
+struct ReconcileRun {
+    let sources: [SourceData]
+    let rules: ReconciliationRules
+    var graph: AssetGraph
+    let merger: AssetMerger
+    /// Each asset's rows sorted in source order.
+    let members: AssetMembers
+    /// The role of each source.
+    let sourceRoles: [SourceRole]
+    /// The roles of each asset's rows, one bit per `SourceRole` (see `mask(_:)`).
+    let roles: [UInt8]
+    var merged: [AssetValues] = []
+    var found: [Discrepancy] = []
+    /// Assets with an identity or field dispute (their cleaned status is `conflict`).
+    var disputed: [Bool]
+    /// Central assets no sighting matched, by tag.
+    var unseen: [VTTag: Int] = [:]
+    /// Whether each asset is in `unseen`.
+    var isUnseen: [Bool]
+    /// Tagged assets absent from central, sorted by tag.
+    var unrecorded: [Int] = []
+    /// For the central asset of each POSSIBLE_TYPO pair, the scanned (unrecorded) asset and the edit between the tags.
+    var typoOfCentral: [Int: (scanned: Int, edit: String)] = [:]
+    /// For the scanned asset of each POSSIBLE_TYPO pair, its central asset. A scanned tag is no asset of its own.
+    var centralOfTypo: [Int: Int] = [:]
+    /// For the central asset of each POSSIBLE_TYPO pair, the serials and MACs both tags carry, with the rows that
+    /// also carry them and could be matched to neither: part of the pair's finding, not SHARED_SERIAL or SHARED_MAC.
+    var typoShared: [Int: [(field: CanonicalField, key: String, stray: [RecordReference])]] = [:]
+
+    init(sources: [SourceData], rules: ReconciliationRules, durations: inout [(phase: String, seconds: Double)]) {
+        self.sources = sources
+        self.rules = rules
+        let clock = ContinuousClock()
+        var start = clock.now
+        graph = AssetGraph(sources: sources, fallbackIdentifiers: rules.fallbackIdentifiers)
+        merger = AssetMerger(sources: sources, precedence: rules.precedence)
+        members = graph.members
+        sourceRoles = sources.map(\.file.role)
+        let masks = sources.map { ReconcileRun.mask($0.file.role) }
+        roles = members.map { references in references.reduce(0) { $0 | masks[Int($1.source)] } }
+        durations.append(("identify", Reconciler.seconds(clock.now - start)))
+        start = clock.now
+        let merger = merger
+        let members = members
+        merged = Parallel.map(members.count) { merger.merge(members[$0]) }
+        disputed = Array(repeating: false, count: members.count)
+        isUnseen = Array(repeating: false, count: members.count)
+        durations.append(("merge", Reconciler.seconds(clock.now - start)))
+    }
+
+    /// The bit of `role` in `roles`.
+    static func mask(_ role: SourceRole) -> UInt8 {
+        switch role {
+        case .central: 1
+        case .sighting: 2
+        case .register: 4
+        }
+    }
+
+    func role(_ reference: RecordReference) -> SourceRole { sourceRoles[Int(reference.source)] }
+    func values(_ reference: RecordReference) -> AssetValues { merger.values(of: reference) }
+    func location(_ reference: RecordReference) -> SourceLocation { merger.location(of: reference) }
+    func isCentral(_ asset: Int) -> Bool { roles[asset] & ReconcileRun.mask(.central) != 0 }
+    func isSighted(_ asset: Int) -> Bool { roles[asset] & ReconcileRun.mask(.sighting) != 0 }
+
+    mutating func finish() -> Reconciliation {
+        let tagged = graph.tags.indices.filter { graph.tags[$0] != nil }
+        // Sized for one finding per asset, so a sheet where every asset is MISSING does not grow the list by doubling.
+        found.reserveCapacity(tagged.count + graph.count / 8)
+        pairTypos(tagged)
+        findShared(.serialNumber, code: .sharedSerial)
+        findShared(.macAddress, code: .sharedMAC)
+        findShared(.cnsNumber, code: .cnsReused)
+        // Nothing below looks identifiers up; their indexes go before the per-asset findings are built.
+        graph.releaseIdentifierIndexes()
+        // Each asset's own findings depend on nothing another asset's find: chunks of assets run on all cores, and
+        // their findings are joined in asset order, as one loop would list them.
+        let chunks = Parallel.chunked(tagged.count) { range in
+            var findings = AssetFindings()
+            for asset in tagged[range] {
+                findDuplicateTag(asset, into: &findings)
+                findTagCNSMismatch(asset, into: &findings)
+                findFieldConflicts(asset, into: &findings)
+                findNoCNS(asset, into: &findings)
+                findStale(asset, into: &findings)
+            }
+            return findings
+        }
+        for chunk in chunks {
+            found.append(contentsOf: chunk.found)
+            for asset in chunk.disputed { disputed[asset] = true }
+        }
+        findMissingAndUnrecorded()
+        findNoTag()
+        findRowIssues()
+        findRepeatedRows()
+        // Sorting positions, not the discrepancies themselves, avoids copying each one many times.
+        let keys = found.indices.map { index in
+            (
+                severity: found[index].code.severity.rank, code: found[index].code.rank,
+                tag: found[index].vtTag?.number ?? UInt64.max
+            )
+        }
+        let order = found.indices.sorted { left, right in
+            if keys[left] != keys[right] { return keys[left] < keys[right] }
+            return Discrepancy.listedBefore(found[left], found[right])
+        }
+        Reconciler.permute(&found, into: order)
+        var sourceLists: [UInt64: String] = [:]
+        // The scanned tag of a POSSIBLE_TYPO pair is not an asset of its own: its rows are named in the finding.
+        let byTag = tagged.filter { centralOfTypo[$0] == nil }.sorted { graph.tags[$0]! < graph.tags[$1]! }
+        // The merged values move into the cleaned assets: a million assets' values are never held twice. The array
+        // is taken out of `self` first, so changing one element never copies the whole array.
+        var values = merged
+        merged = []
+        var assets: [CleanedAsset] = []
+        assets.reserveCapacity(byTag.count)
+        for asset in byTag {
+            var taken = AssetValues()
+            swap(&taken, &values[asset])
+            assets.append(
+                CleanedAsset(
+                    values: taken, status: status(of: asset),
+                    sourceList: sourceList(members[asset], cache: &sourceLists)
+                ))
+        }
+        let inputs = sources.map { source in
+            Reconciliation.Input(
+                file: source.file, rows: source.rowCount, delimiter: source.delimiter,
+                unmapped: source.layout.unmapped, notes: source.layout.notes)
+        }
+        return Reconciliation(assets: assets, discrepancies: found, inputs: inputs, asOf: rules.asOf)
+    }
+
+    // MARK: - Helpers
+
+    /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
+    func sourceList(_ references: ArraySlice<RecordReference>, cache: inout [UInt64: String]) -> String {
+        // Rows are in source order, so the files are too; up to 64 files are one bit each, a key without allocation.
+        guard sources.count <= 64 else {
+            var files: [Int32] = []
+            for reference in references where files.last != reference.source { files.append(reference.source) }
+            return files.map { sources[Int($0)].file.displayName }.joined(separator: "; ")
+        }
+        var key: UInt64 = 0
+        for reference in references { key |= 1 << UInt64(reference.source) }
+        if let known = cache[key] { return known }
+        var names: [String] = []
+        for source in sources.indices where key & (1 << UInt64(source)) != 0 {
+            names.append(sources[source].file.displayName)
+        }
+        let list = names.joined(separator: "; ")
+        cache[key] = list
+        return list
+    }
+
+    /// Items that each name their rows: joined with "and" while every item has one row, else with semicolons so
+    /// the rows of one item do not run into the next.
+    static func itemList(_ parts: [String], _ values: [AssetMerger.FieldValue]) -> String {
+        guard values.contains(where: { $0.locations.count > 1 }) else { return sentenceList(shortened(parts)) }
+        return shortened(parts).joined(separator: "; ")
+    }
+
+    /// Items of a message, at most `limit` of them and a count of the rest, so a message stays readable (and far
+    /// below a spreadsheet cell's 32,767 characters) when thousands of rows share a value.
+    static func shortened(_ parts: [String], limit: Int = 6) -> [String] {
+        guard parts.count > limit + 1 else { return parts }
+        return Array(parts.prefix(limit)) + ["\(parts.count - limit) more"]
+    }
+
+    /// The `value` or `expected` cell for several values: `a; b; c`, shortened after 20 values.
+    static func valueList(_ values: [String]) -> String {
+        let limit = 20
+        guard values.count > limit + 1 else { return values.joined(separator: "; ") }
+        return values.prefix(limit).joined(separator: "; ") + "; and \(values.count - limit) more"
+    }
+
+    static func sentenceList(_ parts: [String]) -> String {
+        guard parts.count > 1 else { return parts.first ?? "" }
+        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
+    }
+}
