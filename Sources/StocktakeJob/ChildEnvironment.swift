@@ -11,6 +11,9 @@ public struct ChildEnvironment: Sendable {
     public var tokenVariables: Set<String>
     /// The variables of `--env-file`, which are never in the parent's own environment.
     public var fileVariables: [String: String]
+    /// The threads each child may use (`STOCKTAKE_THREADS`), so that children running side by side share the
+    /// cores instead of each taking all of them; `nil` leaves it to the child. An admin's own setting wins.
+    public var threads: Int?
 
     /// The token variables named by the accounts under `jobs`, plus the variables of `fileVariables`.
     public init(jobs: String, fileVariables: [String: String]) {
@@ -29,6 +32,7 @@ public struct ChildEnvironment: Sendable {
         if let own, let value = fileVariables[own] ?? base[own] {
             result[own] = value
         }
+        if let threads, result["STOCKTAKE_THREADS"] == nil { result["STOCKTAKE_THREADS"] = String(threads) }
         return result
     }
 

@@ -18,7 +18,10 @@ public enum NightlyRun {
         let names = accounts(options)
         let outcomes = ResultSlots<AccountOutcome>(count: names.count)
         let environment = options.executable.map { _ in
-            ChildEnvironment(jobs: options.jobs, fileVariables: options.fileEnvironment)
+            var environment = ChildEnvironment(jobs: options.jobs, fileVariables: options.fileEnvironment)
+            // Accounts side by side share the cores: two at once on two cores use one thread each.
+            environment.threads = max(1, Parallel.threads / max(1, min(options.parallel, names.count)))
+            return environment
         }
         // At most `parallel` accounts at once, even beyond the number of cores: accounts wait on servers as much as
         // they compute.

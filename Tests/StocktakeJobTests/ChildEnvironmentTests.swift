@@ -32,6 +32,16 @@ struct ChildEnvironmentTests {
         #expect(environment.environment(base: base, own: "NOBODY_SET_THIS")["NOBODY_SET_THIS"] == nil)
     }
 
+    @Test func childrenSideBySideShareTheCoresUnlessTheAdminSaidOtherwise() {
+        var environment = ChildEnvironment(tokenVariables: [], fileVariables: [:])
+        #expect(environment.environment(base: base, own: nil)["STOCKTAKE_THREADS"] == nil)
+        environment.threads = 1
+        #expect(environment.environment(base: base, own: nil)["STOCKTAKE_THREADS"] == "1")
+        #expect(
+            environment.environment(base: base.merging(["STOCKTAKE_THREADS": "4"]) { $1 }, own: nil)[
+                "STOCKTAKE_THREADS"] == "4")
+    }
+
     @Test func theEnvironmentFileWinsOverTheInheritedEnvironment() {
         let environment = ChildEnvironment(
             tokenVariables: ["STOCKTAKE_TOKEN_NORTH"], fileVariables: ["STOCKTAKE_TOKEN_NORTH": "from-the-file"])
