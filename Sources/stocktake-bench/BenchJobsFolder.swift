@@ -24,13 +24,10 @@ struct BenchJobsFolder {
 
     /// Writes `count` accounts over `datasets` into the new folder `path`.
     static func write(count: Int, datasets: [Dataset], into path: String) throws(BenchError) -> BenchJobsFolder {
-        let width = max(4, String(count).count)
         var accounts: [Account] = []
         for index in 0..<count {
-            let number = String(index + 1)
-            let name = "bench-" + String(repeating: "0", count: width - number.count) + number
-            let account = Account(name: name, dataset: datasets[index % datasets.count])
-            let folder = path + "/" + name
+            let account = Account(name: accountName(index, of: count), dataset: datasets[index % datasets.count])
+            let folder = path + "/" + account.name
             do {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 try Data(configuration(of: account).utf8).write(to: URL(fileURLWithPath: folder + "/account.json"))
@@ -40,6 +37,14 @@ struct BenchJobsFolder {
             accounts.append(account)
         }
         return BenchJobsFolder(path: path, accounts: accounts)
+    }
+
+    /// The folder name of account `index` (from 0) of `count`: `bench-0001`, with as many digits as `count` needs
+    /// (at least four), so that name order is number order.
+    static func accountName(_ index: Int, of count: Int) -> String {
+        let width = max(4, String(count).count)
+        let number = String(index + 1)
+        return "bench-" + String(repeating: "0", count: max(0, width - number.count)) + number
     }
 
     /// The `account.json` of `account`: its dataset's files, identifier widths and staleness, and no push.
