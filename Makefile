@@ -7,6 +7,13 @@ OUT        ?= out
 STATE      ?= state
 AS_OF      ?=
 STOCKTAKE  := $(BUILD_DIR)/debug/stocktake
+BENCH      := $(BUILD_DIR)/release/stocktake-bench
+# Generated benchmark data, one folder per parameter set, reused while its parameters match.
+BENCH_DATA ?= $(BUILD_DIR)/bench-data
+# DuckDB (PyPI duckdb) for `make bench-duckdb`, installed only there.
+BENCH_VENV := $(BUILD_DIR)/bench-venv
+# An older stocktake to compare outputs with: make bench REFERENCE=/path/to/old/stocktake
+REFERENCE  ?=
 
 # Debian packages the build needs (libcurl is the only HTTP stack), and those only the tests need: Apache httpd
 # with mod_dav serves sheets over TLS with a CA made by openssl, python3 runs the Google API emulator, cron
@@ -14,13 +21,19 @@ STOCKTAKE  := $(BUILD_DIR)/debug/stocktake
 APT_PACKAGES      := libcurl4-openssl-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui
 
-.PHONY: all build run test lint deps test-deps install-missing toolchain clean help
+.PHONY: all build release run test lint deps test-deps install-missing toolchain clean help \
+	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-deps
 
 all: build
 
 help:
 	@echo "make run    build, run the nightly job over Jobs/ (the sample accounts), print where the reports are"
 	@echo "make test   lint, build and run every test"
+	@echo "make bench  release build, 1,000,000 assets in one account (REFERENCE=old/stocktake compares outputs)"
+	@echo "make bench-accounts  1,000 accounts of 3,000 assets in one 'stocktake run'"
+	@echo "make bench-linear    10,000, 100,000 and 1,000,000 assets, with the time per asset"
+	@echo "make bench-duckdb    1,000,000 assets, and the same reconciliation (approximately) in DuckDB"
+	@echo "make bench-smoke     100,000 assets: fails on wrong findings only (CI runs it)"
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -57,6 +70,36 @@ lint: toolchain
 test: test-deps lint
 	$(SWIFT) build --build-tests
 	STOCKTAKE_REQUIRE_SERVERS=1 $(SWIFT) test --skip-build
+
+release: deps
+	$(SWIFT) build -c release --product stocktake
+	$(SWIFT) build -c release --product stocktake-bench
+
+# The benchmarks keep their generated data in $(BENCH_DATA); each fails on wrong findings, never on time.
+bench: release
+	$(BENCH) run --assets 1000000 --data $(BENCH_DATA) $(if $(REFERENCE),--check-against $(REFERENCE))
+
+bench-accounts: release
+	$(BENCH) run --assets 3000 --accounts 1000 --data $(BENCH_DATA)
+
+bench-linear: release
+	@for n in 10000 100000 1000000; do \
+	  $(BENCH) run --assets $$n --data $(BENCH_DATA) > $(BUILD_DIR)/bench-linear-$$n.txt; status=$$?; \
+	  cat $(BUILD_DIR)/bench-linear-$$n.txt; echo; [ $$status = 0 ] || exit $$status; done
+	@echo "Time per asset:"
+	@for n in 10000 100000 1000000; do \
+	  printf '  %9s assets: %s µs\n' $$n "$$(sed -n 's/^ *µs\/asset *//p' $(BUILD_DIR)/bench-linear-$$n.txt)"; done
+
+bench-duckdb: release bench-deps
+	$(BENCH) run --assets 1000000 --data $(BENCH_DATA) --compare-duckdb
+
+bench-smoke: release
+	$(BENCH) run --assets 100000 --data $(BENCH_DATA)
+
+bench-deps:
+	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-venv"
+	@$(BENCH_VENV)/bin/python3 -c 'import duckdb' 2>/dev/null || { \
+	  python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install --quiet duckdb; }
 
 clean:
 	rm -rf $(BUILD_DIR) $(OUT) $(STATE)

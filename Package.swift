@@ -37,5 +37,9 @@ let package = Package(
             exclude: ["Servers"]),
         // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
         .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore", "StocktakeTestServers"]),
+        // Runs the built `stocktake-bench` (and the `stocktake` beside it) end to end, and tests its parts.
+        .testTarget(
+            name: "StocktakeBenchTests",
+            dependencies: ["stocktake-bench", "stocktake", "StocktakeCore", "StocktakeGenerator", "StocktakeJob"]),
     ]
 )

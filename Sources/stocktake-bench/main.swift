@@ -6,6 +6,7 @@ let benchUsage = """
 
     commands:
       generate   write a realistic test account with known, injected discrepancies
+      run        measure stocktake on generated accounts and check it finds exactly the injected discrepancies
 
     Run 'stocktake-bench <command> --help' for the options of a command.
     """
@@ -18,7 +19,8 @@ case "-h", "--help", "help":
     status = 0
 case "generate":
     status = GenerateCommand.main(Array(arguments.dropFirst()))
-// case "run": the benchmark subcommand will be dispatched here.
+case "run":
+    status = RunCommand.main(Array(arguments.dropFirst()))
 case nil:
     StandardError.write("stocktake-bench: missing command; run 'stocktake-bench --help'.")
     status = 64

@@ -1,0 +1,57 @@
+import Foundation
+import StocktakeGenerator
+
+/// Where generated accounts are kept: one folder per parameter set under a data folder (`--data DIR`), reused
+/// while its marker records the same parameters, or a temporary folder removed after the run.
+///
+/// Generating a million assets takes minutes; keeping the data makes a second benchmark start at once. A dataset
+/// is generated into a `.partial` folder and renamed when complete, so a run stopped midway leaves nothing that a
+/// later run would take for complete.
+struct DatasetStore {
+    /// The name of the marker file written last into a complete dataset.
+    static let markerName = "bench-data.json"
+
+    /// The data folder.
+    var root: String
+
+    /// The dataset for `parameters`: the kept one when its marker matches, else newly generated (replacing a
+    /// folder of the same name whose marker differs or is missing).
+    func dataset(for parameters: DatasetParameters) throws(BenchError) -> Dataset {
+        if let kept = kept(parameters) { return kept }
+        return try generate(parameters)
+    }
+
+    /// The kept dataset for `parameters`, when its marker records them.
+    func kept(_ parameters: DatasetParameters) -> Dataset? {
+        let folder = root + "/" + parameters.folderName
+        let marker = FileManager.default.contents(atPath: folder + "/" + Self.markerName)
+        guard let marker, String(decoding: marker, as: UTF8.self) == parameters.marker else { return nil }
+        return Dataset(parameters: parameters, folder: folder, reused: true)
+    }
+
+    /// Generates the dataset for `parameters`, replacing any folder of its name.
+    func generate(_ parameters: DatasetParameters) throws(BenchError) -> Dataset {
+        let folder = root + "/" + parameters.folderName
+        let partial = folder + ".partial-\(getpid())"
+        do {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(atPath: partial)
+            _ = try AccountGenerator.generate(
+                parameters.generatorOptions, into: URL(fileURLWithPath: partial, isDirectory: true))
+            try Data(parameters.marker.utf8).write(to: URL(fileURLWithPath: partial + "/" + Self.markerName))
+            if FileManager.default.fileExists(atPath: folder) {
+                try FileManager.default.removeItem(atPath: folder)
+            }
+            try FileManager.default.moveItem(atPath: partial, toPath: folder)
+        } catch let error as GeneratorError {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw .cannotGenerate(reason: error.description)
+        } catch {
+            try? FileManager.default.removeItem(atPath: partial)
+            throw .cannotWrite(
+                path: folder,
+                reason: "the generated files cannot be written there (check its permissions and free space)")
+        }
+        return Dataset(parameters: parameters, folder: folder, reused: false)
+    }
+}
