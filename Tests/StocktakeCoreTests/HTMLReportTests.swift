@@ -12,7 +12,7 @@ struct HTMLReportTests {
         inputs[1].file = SourceFile(path: "/data/a&b<c>.csv", role: .sighting)
         inputs[0].unmapped = ["<Notes>"]
         var discrepancies = OutputFixture.discrepancies
-        discrepancies[0].message = "<script>alert('x')</script> & \"quoted\""
+        discrepancies[0].detail = .text("<script>alert('x')</script> & \"quoted\"")
         let reconciliation = Reconciliation(
             assets: OutputFixture.assets, discrepancies: discrepancies, inputs: inputs, asOf: OutputFixture.asOf)
         return HTMLReport.html(reconciliation, details: details)

@@ -6,10 +6,7 @@
 /// source). Latitude and longitude are taken together from one row.
 struct AssetMerger {
     /// One distinct value of a field on an asset, with the rows that carry it.
-    struct FieldValue {
-        var text: String
-        var locations: [SourceLocation]
-    }
+    typealias FieldValue = FindingValue
 
     private let sources: [SourceData]
     /// Each source's records, read in place: a field is read without copying the record around it (a record holds

@@ -13,13 +13,29 @@ public struct Discrepancy: Sendable, Hashable {
     public var expected: String
     /// The rows involved.
     public var sources: [SourceLocation]
-    /// A sentence the clerk understands: what was found, where, and what to check.
-    public var message: String
+    /// What the finding's sentence names beyond the columns above.
+    public var detail: FindingDetail
 
+    /// A sentence the clerk understands: what was found, where, and what to check. Written from the finding's
+    /// data each time it is asked for.
+    public var message: String { FindingMessage.text(of: self) }
+
+    /// A finding whose sentence is given whole.
     public init(
         code: DiscrepancyCode, vtTag: VTTag? = nil, cnsNumber: CNSNumber? = nil, serialNumber: SerialNumber? = nil,
         macAddress: MACAddress? = nil, field: CanonicalField? = nil, value: String = "", expected: String = "",
         sources: [SourceLocation], message: String
+    ) {
+        self.init(
+            code: code, vtTag: vtTag, cnsNumber: cnsNumber, serialNumber: serialNumber, macAddress: macAddress,
+            field: field, value: value, expected: expected, sources: sources, detail: .text(message))
+    }
+
+    /// A finding whose sentence is written from its data.
+    public init(
+        code: DiscrepancyCode, vtTag: VTTag? = nil, cnsNumber: CNSNumber? = nil, serialNumber: SerialNumber? = nil,
+        macAddress: MACAddress? = nil, field: CanonicalField? = nil, value: String = "", expected: String = "",
+        sources: [SourceLocation], detail: FindingDetail
     ) {
         self.code = code
         self.vtTag = vtTag
@@ -30,7 +46,7 @@ public struct Discrepancy: Sendable, Hashable {
         self.value = value
         self.expected = expected
         self.sources = sources
-        self.message = message
+        self.detail = detail
     }
 
     public var severity: Severity { code.severity }

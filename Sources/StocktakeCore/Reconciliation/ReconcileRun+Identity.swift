@@ -7,16 +7,12 @@ extension ReconcileRun {
             let distinct = distinctValues(field, of: members[asset])
             guard distinct.count > 1 else { continue }
             findings.disputed.append(asset)
-            let noun = field == .serialNumber ? "serial" : "MAC"
-            let devices = distinct.map { "\(noun) \($0.text) in \(SourceLocation.spoken($0.locations))" }
             findings.found.append(
                 Discrepancy(
                     code: .duplicateTag, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                     serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: field,
                     value: Self.valueList(distinct.dropFirst().map(\.text)), expected: distinct[0].text,
-                    sources: distinct.flatMap(\.locations).sorted(),
-                    message: "VT tag \(tag) is on \(distinct.count == 2 ? "two" : "\(distinct.count)") devices: "
-                        + Self.itemList(devices, distinct) + ". Check which device carries the sticker."))
+                    sources: distinct.flatMap(\.locations).sorted(), detail: .values(distinct)))
             return
         }
     }
@@ -27,15 +23,12 @@ extension ReconcileRun {
         let distinct = distinctValues(.cnsNumber, of: members[asset])
         guard distinct.count > 1 else { return }
         findings.disputed.append(asset)
-        let pairs = distinct.map { "CNS \($0.text) in \(SourceLocation.spoken($0.locations))" }
         findings.found.append(
             Discrepancy(
                 code: .tagCNSMismatch, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .cnsNumber,
                 value: Self.valueList(distinct.dropFirst().map(\.text)), expected: distinct[0].text,
-                sources: distinct.flatMap(\.locations).sorted(),
-                message: "VT tag \(tag) is paired with " + Self.itemList(pairs, distinct)
-                    + ". Check the CNS label on the device and correct the wrong record."))
+                sources: distinct.flatMap(\.locations).sorted(), detail: .values(distinct)))
     }
 
     /// Distinct values of an identity field in source order, with the rows carrying each.
@@ -79,23 +72,18 @@ extension ReconcileRun {
             }
             let ordered = assets.sorted { describe($0) < describe($1) }
             for asset in ordered { disputed[asset] = true }
-            let holders = ordered.map { asset -> String in
-                let rows = members[asset].filter { values($0).text(field) == key }.map(location)
-                return "\(describe(asset)) (\(SourceLocation.spoken(rows)))"
+            let holders = ordered.map { asset in
+                FindingHolder(
+                    vtTag: graph.tags[asset], serialNumber: merged[asset].serialNumber,
+                    macAddress: merged[asset].macAddress, cnsNumber: merged[asset].cnsNumber,
+                    rows: members[asset].filter { values($0).text(field) == key }.map(location))
             }
-            var message =
-                "\(field.spokenName.capitalizedFirst) \(key) is on " + Self.sentenceList(Self.shortened(holders)) + "."
-            if !stray.isEmpty {
-                message += " \(SourceLocation.spoken(stray.map(location))) also carries it and could not be matched."
-            }
-            message += " A \(field.spokenName) belongs to one device: check the devices and correct the wrong record."
+            let strayRows = stray.map(location)
             var discrepancy = Discrepancy(
                 code: code, vtTag: graph.tags[ordered[0]] ?? nil, field: field,
                 value: Self.valueList(ordered.dropFirst().map(describeShort)),
-                sources: (ordered.flatMap { asset in
-                    members[asset].filter { values($0).text(field) == key }.map(location)
-                } + stray.map(location)).sorted(),
-                message: message)
+                sources: (holders.flatMap(\.rows) + strayRows).sorted(),
+                detail: .holders(key: key, holders, stray: strayRows))
             switch field {
             case .serialNumber: discrepancy.serialNumber = SerialNumber(canonical: key)
             case .macAddress: discrepancy.macAddress = macValue(key)
@@ -119,11 +107,7 @@ extension ReconcileRun {
     }
 
     func identity(_ values: AssetValues) -> String {
-        var parts: [String] = []
-        if let serial = values.serialNumber { parts.append("serial \(serial)") }
-        if let mac = values.macAddress { parts.append("MAC \(mac)") }
-        if parts.isEmpty, let cns = values.cnsNumber { parts.append("CNS \(cns)") }
-        return parts.joined(separator: " and ")
+        FindingMessage.identity(serial: values.serialNumber, mac: values.macAddress, cns: values.cnsNumber)
     }
 
 }

@@ -35,45 +35,28 @@ extension ReconcileRun {
             let neighbor = graph.tags[central]!
             let scanned = members[asset].map(location)
             let record = members[central].filter { role($0) == .central }.map(location)
-            let place = merged[central].building.map { ", building \($0)" } ?? ""
-            let shared = (typoShared[central] ?? []).sorted { ($0.field, $0.key) < ($1.field, $1.key) }
-            var carried = ""
-            if !shared.isEmpty {
-                let parts = shared.map { item in
-                    "\(item.field.spokenName) \(item.key)"
-                        + (item.stray.isEmpty ? "" : " (also in \(SourceLocation.spoken(item.stray.map(location))))")
-                }
-                carried = " Both carry " + Self.sentenceList(parts) + "."
+            let shared = (typoShared[central] ?? []).sorted { ($0.field, $0.key) < ($1.field, $1.key) }.map {
+                SharedIdentifier(field: $0.field, key: $0.key, stray: $0.stray.map(location))
             }
             found.append(
                 Discrepancy(
                     code: .possibleTypo, vtTag: neighbor, cnsNumber: merged[central].cnsNumber,
                     serialNumber: merged[central].serialNumber, macAddress: merged[central].macAddress,
                     field: .vtTag, value: tag.description, expected: neighbor.description,
-                    sources: (scanned + record + shared.flatMap { $0.stray.map(location) }).sorted(),
-                    message: "VT tag \(tag) in \(SourceLocation.spoken(scanned)) is not in the central sheet, "
-                        + "and central tag \(neighbor) (\(SourceLocation.spoken(record))\(place)) was not seen; "
-                        + "\(edit).\(carried) Check the sticker on the device and correct whichever number is wrong."))
+                    sources: (scanned + record + shared.flatMap(\.stray)).sorted(),
+                    detail: .typo(
+                        scanned: scanned, central: record, building: merged[central].building, edit: edit,
+                        shared: shared)))
         }
         for (tag, asset) in unseen where typoOfCentral[asset] == nil {
             let values = merged[asset]
-            var whereabouts = ""
-            if let building = values.building {
-                whereabouts =
-                    " Look for it in building \(building)" + (values.room.map { " room \($0)" } ?? "")
-                    + ", or retire it in the central sheet."
-            } else {
-                whereabouts = " Look for the device, or retire it in the central sheet."
-            }
-            let detail = [values.serialNumber.map { "serial \($0)" }, values.cnsNumber.map { "CNS \($0)" }]
-                .compactMap { $0 }.joined(separator: ", ")
             found.append(
                 Discrepancy(
                     code: .missing, vtTag: tag, cnsNumber: values.cnsNumber, serialNumber: values.serialNumber,
                     macAddress: values.macAddress, sources: members[asset].map(location).sorted(),
-                    message: "VT tag \(tag)\(detail.isEmpty ? "" : " (\(detail))") is in "
-                        + "\(SourceLocation.spoken(members[asset].filter { role($0) == .central }.map(location))) "
-                        + "but no sighting file has seen it." + whereabouts))
+                    detail: .missing(
+                        central: members[asset].filter { role($0) == .central }.map(location),
+                        building: values.building, room: values.room)))
         }
         for asset in unrecorded where centralOfTypo[asset] == nil {
             let tag = graph.tags[asset]!
@@ -82,9 +65,7 @@ extension ReconcileRun {
                 Discrepancy(
                     code: .unrecorded, vtTag: tag, cnsNumber: values.cnsNumber, serialNumber: values.serialNumber,
                     macAddress: values.macAddress, sources: members[asset].map(location).sorted(),
-                    message: "VT tag \(tag) is in \(SourceLocation.spoken(members[asset].map(location))) but not "
-                        + "in the central sheet. Add it to the central sheet if the device is real, "
-                        + "or check the tag number."))
+                    detail: .rows(members[asset].map(location))))
         }
     }
 
@@ -104,9 +85,7 @@ extension ReconcileRun {
             found.append(
                 Discrepancy(
                     code: .noTag, cnsNumber: values.cnsNumber, serialNumber: values.serialNumber,
-                    macAddress: values.macAddress, sources: rows.sorted(),
-                    message: "A device with \(identity(values)) is in \(SourceLocation.spoken(rows)) but no VT tag "
-                        + "is linked to it in any file. Find the device and record its tag."))
+                    macAddress: values.macAddress, sources: rows.sorted(), detail: .rows(rows)))
         }
     }
 
@@ -117,9 +96,7 @@ extension ReconcileRun {
         findings.found.append(
             Discrepancy(
                 code: .noCNS, vtTag: tag, serialNumber: merged[asset].serialNumber,
-                macAddress: merged[asset].macAddress, field: .cnsNumber, sources: rows,
-                message: "VT tag \(tag) (\(SourceLocation.spoken(rows))) has no CNS number in any file. "
-                    + "Read the CNS label on the device and add it to the central sheet."))
+                macAddress: merged[asset].macAddress, field: .cnsNumber, sources: rows, detail: .rows(rows)))
     }
 
     func findStale(_ asset: Int, into findings: inout AssetFindings) {
@@ -127,7 +104,7 @@ extension ReconcileRun {
         let sightings = members[asset].filter { role($0) == .sighting }
         var newest: (date: InventoryDate, reference: RecordReference)?
         for reference in sightings {
-            guard let date = values(reference).lastSeen else { return }
+            guard let date = merger.record(reference).pointee.values.lastSeen else { return }
             if newest == nil || date > newest!.date { newest = (date, reference) }
         }
         guard let newest, newest.date < rules.asOf.adding(days: -rules.staleAfterDays) else { return }
@@ -138,9 +115,7 @@ extension ReconcileRun {
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .lastSeen,
                 value: newest.date.description, expected: rules.asOf.adding(days: -rules.staleAfterDays).description,
                 sources: sightings.map(location).sorted(),
-                message: "VT tag \(tag) was last seen on \(newest.date) (\(location(newest.reference).spoken)), "
-                    + "more than \(rules.staleAfterDays) days before \(rules.asOf). "
-                    + "Scan it at the next walk-through, or check that it is still there."))
+                detail: .stale(seen: location(newest.reference), afterDays: rules.staleAfterDays, asOf: rules.asOf)))
     }
 
 }

@@ -32,33 +32,13 @@ extension ReconcileRun {
         for key in order {
             let (issue, rowValues, locations) = groups[key]!
             let tag = key.asset >= 0 ? graph.tags[key.asset] ?? nil : nil
-            let subject: String
-            var message: String
-            var place = SourceLocation.spoken(locations)
-            if issue.kind == .damagedText, locations.count == 1 { place += " (line \(issue.line))" }
-            let owner = tag.map { " (VT tag \($0))" } ?? ""
-            switch issue.kind {
-            case .raggedRow, .noIdentifier:
-                message =
-                    "\(place)\(owner) \(issue.reason). "
-                    + (issue.kind == .raggedRow
-                        ? "The row was read as far as its cells go." : "Add an identifier or remove the row.")
-            case .unknownBuilding:
-                message =
-                    "The building \"\(issue.value)\" in \(place)\(owner) is not in the buildings table. "
-                    + "Correct the building or add it to the buildings table."
-            case .invalidValue, .damagedText:
-                subject = issue.field?.spokenName ?? issue.column.map { "cell in column \"\($0)\"" } ?? "cell"
-                message =
-                    "The \(subject) \"\(issue.value)\" in \(place)\(owner) \(issue.reason). "
-                    + (issue.kind == .damagedText ? "Check the cell." : "It was left out; correct the cell.")
-            }
             found.append(
                 Discrepancy(
                     code: key.code, vtTag: tag, cnsNumber: tag == nil ? rowValues.cnsNumber : nil,
                     serialNumber: tag == nil ? rowValues.serialNumber : nil,
                     macAddress: tag == nil ? rowValues.macAddress : nil, field: issue.field, value: issue.value,
-                    sources: locations, message: message))
+                    sources: locations,
+                    detail: .cell(kind: issue.kind, reason: issue.reason, column: issue.column, line: issue.line)))
         }
     }
 
@@ -76,9 +56,7 @@ extension ReconcileRun {
                         sources: [
                             SourceLocation(file: name, row: Int(first.row)),
                             SourceLocation(file: name, row: repeated.row),
-                        ],
-                        message: "\(name) row \(repeated.row) repeats row \(first.row) exactly; it was counted once. "
-                            + "Remove the repeated row."))
+                        ], detail: .repeatedRow))
             }
         }
     }

@@ -157,29 +157,10 @@ struct ReconcileRun {
         return list
     }
 
-    /// Items that each name their rows: joined with "and" while every item has one row, else with semicolons so
-    /// the rows of one item do not run into the next.
-    static func itemList(_ parts: [String], _ values: [AssetMerger.FieldValue]) -> String {
-        guard values.contains(where: { $0.locations.count > 1 }) else { return sentenceList(shortened(parts)) }
-        return shortened(parts).joined(separator: "; ")
-    }
-
-    /// Items of a message, at most `limit` of them and a count of the rest, so a message stays readable (and far
-    /// below a spreadsheet cell's 32,767 characters) when thousands of rows share a value.
-    static func shortened(_ parts: [String], limit: Int = 6) -> [String] {
-        guard parts.count > limit + 1 else { return parts }
-        return Array(parts.prefix(limit)) + ["\(parts.count - limit) more"]
-    }
-
     /// The `value` or `expected` cell for several values: `a; b; c`, shortened after 20 values.
     static func valueList(_ values: [String]) -> String {
         let limit = 20
         guard values.count > limit + 1 else { return values.joined(separator: "; ") }
         return values.prefix(limit).joined(separator: "; ") + "; and \(values.count - limit) more"
-    }
-
-    static func sentenceList(_ parts: [String]) -> String {
-        guard parts.count > 1 else { return parts.first ?? "" }
-        return parts.dropLast().joined(separator: ", ") + " and " + parts.last!
     }
 }

@@ -48,11 +48,3 @@ public struct Reconciler: Sendable {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
-
-extension String {
-    /// The string with its first letter upper-cased ("serial number" → "Serial number").
-    var capitalizedFirst: String {
-        guard let first else { return self }
-        return first.uppercased() + dropFirst()
-    }
-}
