@@ -140,9 +140,10 @@ public struct SyncedReconcileJob: Sendable {
             return
         }
         do throws(SyncError) {
-            try willPush(FileProvider.fingerprint(of: plan.sheet), provider.location)
+            let sheet = plan.sheet
+            try willPush(FileProvider.fingerprint(of: sheet), provider.location)
             defer { didPush() }
-            try provider.push(plan.sheet, over: pulled)
+            try provider.push(sheet, over: pulled)
             details.pushes.append("central sheet → \(provider.location): \(Self.summary(of: plan))")
             log("pushed \(Self.summary(of: plan)) to \(provider.location)")
         } catch {
@@ -243,9 +244,7 @@ public struct SyncedReconcileJob: Sendable {
 
     /// "3 cells changed, 1 row added": what a push changes in the central sheet.
     public static func summary(of plan: WriteBackPlan) -> String {
-        let added = Set(plan.changes.filter { $0.reason == .added }.map(\.row)).count
-        let cells = plan.changes.filter { $0.reason != .added }.count
-        return "\(counted(cells, "cell")) changed, \(counted(added, "row")) added"
+        "\(counted(plan.changes.changedCellCount, "cell")) changed, \(counted(plan.changes.addedRowCount, "row")) added"
     }
 
     /// 0 when everything went out, 77 when credentials were rejected, else 75 (outputs kept, try again later).

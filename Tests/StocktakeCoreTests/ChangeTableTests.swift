@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct ChangeTableTests {
     @Test func writesOneRowPerChangeWithCRLFQuotingAndNeutralizedFormulas() {
-        let changes = [
+        let changes: SheetChanges = [
             SheetChange(
                 row: 1, vtTag: VTTag(number: 1234, digits: 6), column: "Room", before: "b-12, west",
                 after: "B-12, WEST", reason: .normalized),
@@ -33,10 +33,32 @@ import Testing
     @Test func writesTheFile() throws {
         let folder = TemporaryFolder()
         let path = folder.path("changes.csv")
-        let changes = [
+        let changes: SheetChanges = [
             SheetChange(row: 7, vtTag: nil, column: "Room", before: "", after: "101", reason: .filled)
         ]
         try ChangeTable.write(changes, to: path)
         #expect(folder.read("changes.csv") == "row,vt_tag,column,before,after,reason\r\n7,,Room,,101,filled\r\n")
+    }
+
+    @Test func writesTheChangesOfAPlanFromTheSheetsBytes() throws {
+        var fixture = ReconcileFixture(
+            central: "VT Tag,Room,Custodian\n1234,\"b-12, \"\"west\"\"\",\n004513,=1+2,\n004514,,\n")
+        fixture.sighting("survey.csv", "P-Tag,Custodian\n001234,@jdoe\n004514,\"Doe, Jane\"\n009999,x\n")
+        let reconciliation = try fixture.reconcile()
+        let plan = try WriteBackPlan(
+            sheet: Array(fixture.files[0].text.utf8), fileName: "central.csv", reader: SourceReader(mapping: .builtIn),
+            reconciliation: reconciliation, options: WriteBackOptions(addUnrecorded: true))
+        let text = String(decoding: ChangeTable.csv(plan.changes), as: UTF8.self)
+        #expect(
+            text
+                == "row,vt_tag,column,before,after,reason\r\n"
+                + "1,001234,VT Tag,1234,001234,normalized\r\n"
+                + "1,001234,Room,\"b-12, \"\"west\"\"\",\"B-12, \"\"WEST\"\"\",normalized\r\n"
+                + "1,001234,Custodian,,'@jdoe,filled\r\n"
+                + "3,004514,Custodian,,\"Doe, Jane\",filled\r\n"
+                + "4,009999,VT Tag,,009999,added\r\n"
+                + "4,009999,Custodian,,x,added\r\n")
+        // The same rows as the changes read one by one.
+        #expect(ChangeTable.csv(plan.changes) == ChangeTable.csv(SheetChanges(Array(plan.changes))))
     }
 }

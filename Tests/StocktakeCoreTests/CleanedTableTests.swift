@@ -41,4 +41,43 @@ struct CleanedTableTests {
                 + "004512,C000123,CNF123,,,'+1 spare,,,,,37.5,-80.25,,,ok,central.csv; survey.csv\r\n"
                 + "990001,,X1,,,,,,,,,,,,unrecorded,survey.csv\r\n")
     }
+
+    /// Rows written as bytes are the rows of each asset's cell texts written by `CSVWriter`, for values that need
+    /// quotes, a leading `'`, or none.
+    @Test func rowsAreTheCellTextsOfEachAssetAsCSVWriterWritesThem() {
+        var generator = CSVTestRandomGenerator(seed: 20_261_129)
+        let texts = [
+            "", "AP-515", "Doe, Jane", "say \"hi\"", "=SUM(A1)", "-48V", "-12.5", "+1", "@x", "two\nlines", "é",
+        ]
+        func text() -> String? {
+            Bool.random(using: &generator) ? nil : texts.randomElement(using: &generator)!
+        }
+        var assets: [CleanedAsset] = []
+        for index in 0..<500 {
+            var values = AssetValues()
+            values.vtTag = VTTag(number: UInt64(index), digits: 7)
+            values.cnsNumber = Bool.random(using: &generator) ? CNSNumber(number: UInt64(index * 3), digits: 6) : nil
+            values.serialNumber = text().flatMap { SerialNumber(canonical: $0) }
+            values.macAddress = Bool.random(using: &generator) ? MACAddress(value: generator.next()) : nil
+            values.model = text()
+            values.description = text()
+            values.building = text()
+            values.room = text()
+            values.mount = text()
+            values.custodian = text()
+            values.latitude = Bool.random(using: &generator) ? Double.random(in: -90...90, using: &generator) : nil
+            values.longitude = Bool.random(using: &generator) ? Double.random(in: -0.01...0.01, using: &generator) : nil
+            values.lastSeen =
+                Bool.random(using: &generator) ? InventoryDate(daysSinceEpoch: Int32(index * 37 - 9000)) : nil
+            values.stockNumber = text()
+            let status = [AssetStatus.ok, .missing, .unrecorded, .conflict, .typo].randomElement(using: &generator)!
+            assets.append(CleanedAsset(values: values, status: status, sourceList: text() ?? "central.csv"))
+        }
+        let reconciliation = Reconciliation(assets: assets, discrepancies: [], inputs: [], asOf: OutputFixture.asOf)
+        var expected = CSVWriter(header: CleanedTable.columns)
+        for asset in assets {
+            expected.append(CanonicalField.allCases.map(asset.values.text) + [asset.status.rawValue, asset.sourceList])
+        }
+        #expect(CleanedTable.csv(reconciliation) == expected.bytes)
+    }
 }

@@ -31,23 +31,35 @@ public struct CSVWriter: Sendable {
     /// Writes one row: each cell neutralized (when the writer protects formulas) and quoted as needed, separated by
     /// commas, then the line ending.
     public mutating func append(_ row: [String]) {
+        CSVWriter.appendRow(row, to: &bytes, lineEnding: lineEnding, protectsFormulas: protectsFormulas)
+    }
+
+    /// Appends `row` as `append(_:)` writes it to `output`.
+    static func appendRow(
+        _ row: [String], to output: inout [UInt8], lineEnding: LineEnding = .crlf, protectsFormulas: Bool = true
+    ) {
         if row.isEmpty || (row.count == 1 && row[0].isEmpty) {
-            bytes.append(ASCII.quote)
-            bytes.append(ASCII.quote)
+            output.append(ASCII.quote)
+            output.append(ASCII.quote)
         } else {
-            for (index, cell) in row.enumerated() {
-                if index > 0 { bytes.append(ASCII.comma) }
-                CSVWriter.appendField(cell, to: &bytes, protectsFormulas: protectsFormulas)
+            for index in row.indices {
+                if index > 0 { output.append(ASCII.comma) }
+                appendField(row[index], to: &output, protectsFormulas: protectsFormulas)
             }
         }
-        if lineEnding == .crlf { bytes.append(ASCII.carriageReturn) }
-        bytes.append(ASCII.lineFeed)
+        appendLineEnd(to: &output, lineEnding)
+    }
+
+    /// Appends the line ending.
+    static func appendLineEnd(to output: inout [UInt8], _ lineEnding: LineEnding = .crlf) {
+        if lineEnding == .crlf { output.append(ASCII.carriageReturn) }
+        output.append(ASCII.lineFeed)
     }
 
     /// Formula-injection guard (OWASP CSV injection): a cell starting with `=`, `+`, `-`, `@`, tab, CR, LF or NUL
     /// gets a leading `'`, unless it is a plain number such as `-80.4139`, `+12` or `-1.5e-3`.
     public static func neutralized(_ cell: String) -> String {
-        needsNeutralizing(cell.utf8) ? "'" + cell : cell
+        CellText.withBytes(of: cell) { needsNeutralizing($0) } ? "'" + cell : cell
     }
 
     /// The cell as written in a CSV file: neutralized, then quoted with inner quotes doubled when it contains a
@@ -59,34 +71,51 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends the CSV form of `cell` (as `field(_:)` returns it, or without neutralizing) to `output`.
-    private static func appendField(_ cell: String, to output: inout [UInt8], protectsFormulas: Bool) {
-        let utf8 = cell.utf8
-        let prefix: UInt8? = protectsFormulas && needsNeutralizing(utf8) ? ASCII.apostrophe : nil
-        let needsQuotes = utf8.contains { byte in
-            byte == ASCII.comma || byte == ASCII.quote || byte == ASCII.carriageReturn || byte == ASCII.lineFeed
-        }
-        guard needsQuotes else {
-            if let prefix { output.append(prefix) }
-            output.append(contentsOf: utf8)
+    static func appendField(_ cell: String, to output: inout [UInt8], protectsFormulas: Bool = true) {
+        CellText.withBytes(of: cell) { appendField($0, to: &output, protectsFormulas: protectsFormulas) }
+    }
+
+    /// Appends the CSV form of the UTF-8 bytes of one cell (as `field(_:)` writes the text) to `output`.
+    static func appendField(
+        _ cell: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], protectsFormulas: Bool = true
+    ) {
+        let prefix = protectsFormulas && needsNeutralizing(cell)
+        guard needsQuotes(cell) else {
+            if prefix { output.append(ASCII.apostrophe) }
+            output.append(contentsOf: cell)
             return
         }
         output.append(ASCII.quote)
-        if let prefix { output.append(prefix) }
-        for byte in utf8 {
-            output.append(byte)
-            if byte == ASCII.quote { output.append(ASCII.quote) }
+        if prefix { output.append(ASCII.apostrophe) }
+        var runStart = cell.startIndex
+        for index in cell.indices where cell[index] == ASCII.quote {
+            // Each quote is written twice: once ending the run before it, once starting the next run.
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: cell[runStart...index]))
+            runStart = index
         }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: cell[runStart...]))
         output.append(ASCII.quote)
     }
 
+    /// The bytes that make a cell need quotes (comma, quote, CR, LF), as bits of a mask: all are below 64.
+    private static let quotingBytes: UInt64 =
+        1 << UInt64(ASCII.comma) | 1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn)
+        | 1 << UInt64(ASCII.lineFeed)
+
+    /// Whether a cell holds a comma, a quote, CR or LF, so that it must be quoted.
+    static func needsQuotes(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in cell where byte < 64 && quotingBytes & (1 &<< UInt64(byte)) != 0 { return true }
+        return false
+    }
+
     /// Whether a cell starts with a byte that spreadsheets treat as the start of a formula and is not a number.
-    private static func needsNeutralizing(_ utf8: String.UTF8View) -> Bool {
-        guard let first = utf8.first else { return false }
+    static func needsNeutralizing(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = cell.first else { return false }
         switch first {
         case UInt8(ascii: "="), UInt8(ascii: "@"), 0x09, 0x0D, 0x0A, 0x00:
             return true
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
-            return !isPlainNumber(utf8)
+            return !isPlainNumber(cell)
         default:
             return false
         }
@@ -94,30 +123,29 @@ public struct CSVWriter: Sendable {
 
     /// Whether the text is a decimal number: optional sign, digits with an optional fraction (at least one digit),
     /// then an optional exponent such as `e-3`.
-    private static func isPlainNumber(_ utf8: String.UTF8View) -> Bool {
-        var index = utf8.startIndex
+    private static func isPlainNumber(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = cell.startIndex
         func skipDigits() -> Int {
-            var count = 0
-            while index < utf8.endIndex, utf8[index] >= UInt8(ascii: "0"), utf8[index] <= UInt8(ascii: "9") {
-                index = utf8.index(after: index)
-                count += 1
+            let start = index
+            while index < cell.endIndex, cell[index] >= UInt8(ascii: "0"), cell[index] <= UInt8(ascii: "9") {
+                index += 1
             }
-            return count
+            return index - start
         }
-        func skip(_ bytes: UInt8...) -> Bool {
-            guard index < utf8.endIndex, bytes.contains(utf8[index]) else { return false }
-            index = utf8.index(after: index)
+        func skip(_ first: UInt8, _ second: UInt8) -> Bool {
+            guard index < cell.endIndex, cell[index] == first || cell[index] == second else { return false }
+            index += 1
             return true
         }
         _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
         var digits = skipDigits()
-        if skip(UInt8(ascii: ".")) { digits += skipDigits() }
+        if skip(UInt8(ascii: "."), UInt8(ascii: ".")) { digits += skipDigits() }
         guard digits > 0 else { return false }
         if skip(UInt8(ascii: "e"), UInt8(ascii: "E")) {
             _ = skip(UInt8(ascii: "+"), UInt8(ascii: "-"))
             guard skipDigits() > 0 else { return false }
         }
-        return index == utf8.endIndex
+        return index == cell.endIndex
     }
 }
 

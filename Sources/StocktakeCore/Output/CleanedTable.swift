@@ -1,21 +1,68 @@
 /// `cleaned.csv`: one row per asset, sorted by VT tag, in the column order of DOMAIN.md.
+///
+/// Each value is written straight into the file's bytes in its canonical form (a tag's digits, a MAC address's hex,
+/// an ISO date), neutralized and quoted like every table stocktake writes; no text is made per cell.
 public enum CleanedTable {
     /// The header of `cleaned.csv`.
     public static let columns: [String] = CanonicalField.allCases.map(\.rawValue) + ["status", "sources"]
 
     /// The file's bytes.
     public static func csv(_ reconciliation: Reconciliation) -> [UInt8] {
-        TableFile.bytes(header: columns, rowCount: reconciliation.assets.count) { row(reconciliation.assets[$0]) }
+        TableFile.bytes(header: columns, rowCount: reconciliation.assets.count) {
+            append(reconciliation.assets[$0], to: &$1)
+        }
     }
 
     /// Writes the file to `path` atomically, a block of rows at a time.
     public static func write(_ reconciliation: Reconciliation, to path: String) throws(StocktakeError) {
         try TableFile.write(
-            header: columns, rowCount: reconciliation.assets.count, row: { row(reconciliation.assets[$0]) }, to: path)
+            header: columns, rowCount: reconciliation.assets.count,
+            row: { append(reconciliation.assets[$0], to: &$1) }, to: path)
     }
 
-    /// The cells of one asset, in column order.
-    public static func row(_ asset: CleanedAsset) -> [String] {
-        CanonicalField.allCases.map(asset.values.text) + [asset.status.rawValue, asset.sourceList]
+    /// Appends the row of one asset.
+    static func append(_ asset: CleanedAsset, to output: inout [UInt8]) {
+        let values = asset.values
+        // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '.
+        if let tag = values.vtTag { CanonicalText.append(tag, to: &output) }
+        output.append(ASCII.comma)
+        if let number = values.cnsNumber { CanonicalText.append(number, to: &output) }
+        output.append(ASCII.comma)
+        appendText(values.serialNumber?.text, to: &output)
+        if let address = values.macAddress { CanonicalText.append(address, to: &output) }
+        output.append(ASCII.comma)
+        appendText(values.model, to: &output)
+        appendText(values.description, to: &output)
+        appendText(values.building, to: &output)
+        appendText(values.room, to: &output)
+        appendText(values.mount, to: &output)
+        appendText(values.custodian, to: &output)
+        appendCoordinate(values.latitude, to: &output)
+        appendCoordinate(values.longitude, to: &output)
+        if let date = values.lastSeen { CanonicalText.append(date, to: &output) }
+        output.append(ASCII.comma)
+        appendText(values.stockNumber, to: &output)
+        appendText(asset.status.rawValue, to: &output)
+        CSVWriter.appendField(asset.sourceList, to: &output)
+        CSVWriter.appendLineEnd(to: &output)
+    }
+
+    /// Appends a coordinate and the comma after it. A finite coordinate is a plain number: it needs no quotes, and
+    /// a leading `-` starts no formula.
+    private static func appendCoordinate(_ degrees: Double?, to output: inout [UInt8]) {
+        if let degrees {
+            if degrees.isFinite {
+                CanonicalText.append(degrees: degrees, to: &output)
+            } else {
+                CSVWriter.appendField(GeoPosition.text(degrees), to: &output)
+            }
+        }
+        output.append(ASCII.comma)
+    }
+
+    /// Appends one cell of text, neutralized and quoted as needed, and the comma after it.
+    private static func appendText(_ text: String?, to output: inout [UInt8]) {
+        if let text { CSVWriter.appendField(text, to: &output) }
+        output.append(ASCII.comma)
     }
 }

@@ -1,74 +1,152 @@
 /// The canonical text of one mapped cell, read exactly as `SourceReader` reads it, and the text a merged value
-/// takes in such a cell.
+/// takes in such a cell, both written as bytes.
 ///
 /// Write-back compares and writes text, so every canonical value here is the text `cleaned.csv` shows for it. A
-/// GPS column holding `lat,lon` reads and writes both coordinates together, as `37.2296,-80.4139`.
+/// GPS column holding `lat,lon` reads and writes both coordinates together, as `37.2296,-80.4139`. Nothing here
+/// makes a `String` for an identifier, a date or free text: a cell that is already canonical costs no allocation.
 enum CanonicalCell {
-    /// The cell's value in canonical text form: `.empty` for blanks and placeholders, `.invalid` for values that
-    /// cannot be normalized (an invalid MAC address, an unknown building), which write-back leaves as they are.
-    static func reading(
-        _ cell: UnsafeBufferPointer<UInt8>, target: ColumnTarget, reader: SourceReader
-    ) -> Normalized<String> {
+    /// What a cell holds.
+    enum Reading: Equatable {
+        /// A blank or a placeholder: it says nothing about the field.
+        case empty
+        /// A value, whose canonical text was appended.
+        case value
+        /// Something that cannot be normalized (an invalid MAC address, an unknown building); write-back leaves it.
+        case invalid
+    }
+
+    /// Reads `cell` as a column read into `target`, appending its canonical text to `text` when it holds a value.
+    static func read(
+        _ cell: UnsafeBufferPointer<UInt8>, target: ColumnTarget, reader: SourceReader, into text: inout [UInt8]
+    ) -> Reading {
         switch target {
         case .ignored:
             return .empty
         case .position:
-            return text(GeoPosition.normalizePair(cell)) {
-                positionText(latitude: $0.latitude, longitude: $0.longitude)
+            return append(GeoPosition.normalizePair(cell), to: &text) {
+                CanonicalText.append(latitude: $0.latitude, longitude: $0.longitude, to: &$1)
             }
         case .field(let field):
-            return reading(cell, field: field, reader: reader)
+            return read(cell, field: field, reader: reader, into: &text)
         }
     }
 
-    /// The text `values` give a cell of a column read into `target`; `nil` when the merged value is empty.
-    static func text(of values: AssetValues, for target: ColumnTarget) -> String? {
+    /// Appends the text `values` give a cell of a column read into `target` to `text`; `false` (nothing appended)
+    /// when the merged value is empty.
+    static func append(_ values: AssetValues, for target: ColumnTarget, to text: inout [UInt8]) -> Bool {
+        let start = text.count
         switch target {
         case .ignored:
-            return nil
+            return false
         case .position:
-            guard let latitude = values.latitude, let longitude = values.longitude else { return nil }
-            return positionText(latitude: latitude, longitude: longitude)
+            guard let latitude = values.latitude, let longitude = values.longitude else { return false }
+            CanonicalText.append(latitude: latitude, longitude: longitude, to: &text)
         case .field(let field):
-            let text = values.text(field)
-            return text.isEmpty ? nil : text
+            CanonicalText.append(field, of: values, to: &text)
         }
+        return text.count > start
     }
 
-    private static func reading(
-        _ cell: UnsafeBufferPointer<UInt8>, field: CanonicalField, reader: SourceReader
-    ) -> Normalized<String> {
+    private static func read(
+        _ cell: UnsafeBufferPointer<UInt8>, field: CanonicalField, reader: SourceReader, into text: inout [UInt8]
+    ) -> Reading {
         switch field {
-        case .vtTag: return text(VTTag.normalize(cell, digits: reader.tagDigits), \.description)
-        case .cnsNumber: return text(CNSNumber.normalize(cell, digits: reader.cnsDigits), \.description)
-        case .serialNumber: return text(SerialNumber.normalize(cell), \.description)
-        case .macAddress: return text(MACAddress.normalize(cell), \.description)
-        case .model: return FreeText.normalize(cell, style: .upperCased)
-        case .description: return FreeText.normalize(cell, style: .trimmed)
+        case .vtTag:
+            return append(VTTag.normalize(cell, digits: reader.tagDigits), to: &text) {
+                CanonicalText.append($0, to: &$1)
+            }
+        case .cnsNumber:
+            return append(CNSNumber.normalize(cell, digits: reader.cnsDigits), to: &text) {
+                CanonicalText.append($0, to: &$1)
+            }
+        case .serialNumber: return serialNumber(cell, into: &text)
+        case .macAddress:
+            return append(MACAddress.normalize(cell), to: &text) { CanonicalText.append($0, to: &$1) }
+        case .model: return freeText(cell, style: .upperCased, into: &text)
+        case .description: return freeText(cell, style: .trimmed, into: &text)
         case .building:
-            guard let buildings = reader.buildings else { return FreeText.normalize(cell, style: .upperCased) }
-            return buildings.normalize(cell)
-        case .room: return FreeText.normalize(cell, style: .upperCasedCollapsingSpaces)
-        case .mount: return FreeText.normalize(cell, style: .lowerCased)
-        case .custodian: return FreeText.normalize(cell, style: .trimmed)
-        case .latitude: return text(GeoPosition.normalizeLatitude(cell), GeoPosition.text)
-        case .longitude: return text(GeoPosition.normalizeLongitude(cell), GeoPosition.text)
-        case .lastSeen: return text(InventoryDate.normalize(cell), \.description)
-        case .stockNumber: return FreeText.normalize(cell, style: .trimmed)
+            guard let buildings = reader.buildings else { return freeText(cell, style: .upperCased, into: &text) }
+            return append(buildings.normalize(cell), to: &text) { $1.append(contentsOf: $0.utf8) }
+        case .room: return freeText(cell, style: .upperCasedCollapsingSpaces, into: &text)
+        case .mount: return freeText(cell, style: .lowerCased, into: &text)
+        case .custodian: return freeText(cell, style: .trimmed, into: &text)
+        case .latitude:
+            return append(GeoPosition.normalizeLatitude(cell), to: &text) {
+                CanonicalText.append(degrees: $0, to: &$1)
+            }
+        case .longitude:
+            return append(GeoPosition.normalizeLongitude(cell), to: &text) {
+                CanonicalText.append(degrees: $0, to: &$1)
+            }
+        case .lastSeen:
+            return append(InventoryDate.normalize(cell), to: &text) { CanonicalText.append($0, to: &$1) }
+        case .stockNumber: return freeText(cell, style: .trimmed, into: &text)
         }
     }
 
-    /// `result` with its value turned into text by `form`.
-    private static func text<Value>(_ result: Normalized<Value>, _ form: (Value) -> String) -> Normalized<String> {
+    /// The kind of `result`, its value's text appended by `form`.
+    private static func append<Value>(
+        _ result: Normalized<Value>, to text: inout [UInt8], _ form: (Value, inout [UInt8]) -> Void
+    ) -> Reading {
         switch result {
         case .empty: return .empty
-        case .value(let value): return .value(form(value))
-        case .invalid(let reason): return .invalid(reason: reason)
+        case .value(let value):
+            form(value, &text)
+            return .value
+        case .invalid: return .invalid
         }
     }
 
-    /// A position as one cell holds it: `latitude,longitude` in canonical coordinate text.
-    private static func positionText(latitude: Double, longitude: Double) -> String {
-        GeoPosition.text(latitude) + "," + GeoPosition.text(longitude)
+    /// `FreeText.normalize(_:style:)`, its text appended as bytes.
+    private static func freeText(
+        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, into text: inout [UInt8]
+    ) -> Reading {
+        let trimmed = ByteTrim.trimmed(cell)
+        if Placeholder.isEmptyOrPlaceholder(trimmed) { return .empty }
+        switch style {
+        case .trimmed:
+            text.append(contentsOf: trimmed)
+        case .upperCased:
+            for byte in trimmed { text.append(CellText.upperCased(byte)) }
+        case .lowerCased:
+            for byte in trimmed { text.append(CellText.lowerCased(byte)) }
+        case .upperCasedCollapsingSpaces:
+            var previousWasBlank = false
+            for byte in trimmed {
+                let isBlank = byte == 0x20 || byte == 0x09
+                if !isBlank {
+                    text.append(CellText.upperCased(byte))
+                } else if !previousWasBlank {
+                    text.append(0x20)
+                }
+                previousWasBlank = isBlank
+            }
+        }
+        return .value
+    }
+
+    /// `SerialNumber.normalize(_:)`, its text appended as bytes.
+    private static func serialNumber(_ cell: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) -> Reading {
+        let trimmed = ByteTrim.trimmed(cell)
+        if Placeholder.isEmptyOrPlaceholder(trimmed) { return .empty }
+        var onlyZeros = true
+        for byte in trimmed {
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return .invalid }
+            onlyZeros = onlyZeros && (byte == UInt8(ascii: "0") || byte == 0x20 || byte == 0x09)
+        }
+        if onlyZeros { return .empty }
+        var index = trimmed.startIndex
+        while index < trimmed.endIndex {
+            let byte = trimmed[index]
+            if byte == 0x20 || byte == 0x09 {
+                index += 1
+            } else if byte == 0xC2 && index + 1 < trimmed.endIndex && trimmed[index + 1] == 0xA0 {
+                index += 2
+            } else {
+                text.append(CellText.upperCased(byte))
+                index += 1
+            }
+        }
+        return .value
     }
 }

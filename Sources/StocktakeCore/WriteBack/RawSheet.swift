@@ -1,106 +1,229 @@
-/// Where every cell of a delimited text lies among its bytes, so that single cells can be rewritten and every
-/// other byte copied as it was.
+/// Where every cell of a delimited text lies among its bytes, found in one pass, so that single cells can be read
+/// and rewritten and every other byte copied as it was.
 ///
 /// Records and cells are split exactly as `CSVTokenizer` splits them: CRLF, LF and lone CR end records outside
 /// quotes, blank lines are skipped, a field starting with `"` is quoted (`""` inside stands for one quote) and
-/// anything after its closing quote belongs to the same cell. The text must already have been read whole by
-/// `CSVReader`, which refuses unreadable encodings and unclosed quotes.
+/// anything after its closing quote belongs to the same cell. The same pass finds the cells the reader reports as
+/// damaged (a stray quote, bytes that are not UTF-8) and the first line end, so the text is split only once.
+///
+/// The cells are kept in one flat array of 32-bit offsets with one entry per cell plus one per record (compressed
+/// sparse rows), not in an array per record; the text must be smaller than 4 GiB.
 struct RawSheet {
-    /// One record: the byte range of each cell, quotes included, delimiters and line ends excluded.
-    struct Record {
-        var cells: [Range<Int>]
-
-        /// The offset just after the record's last cell, where its line end (if any) starts.
-        var end: Int { cells[cells.count - 1].upperBound }
-    }
-
     /// The whole text, byte-order mark included.
     let bytes: [UInt8]
-    /// The records in file order; every record has at least one cell.
-    private(set) var records: [Record] = []
+    /// Record after record: the offset where each of its cells starts, then one past the record's end, as if one
+    /// more cell started after a delimiter there. A cell ends one byte before the next entry.
+    private var boundaries: [UInt32] = []
+    /// For each record, the index in `boundaries` of its first entry; then the count of `boundaries`.
+    private var firstBoundaries: [UInt32] = [0]
+    /// The cells the reader reports as damaged, as `record << 32 | cell`, in order.
+    private var damagedCells: [UInt64] = []
+    /// The first line end outside quotes, as `CSVReader.lineEnding` names it: "CRLF", "LF" or "CR".
+    private(set) var lineEnding: String?
+    /// Whether the text ends inside a quoted cell, which the reader refuses.
+    private(set) var endsInsideQuotes = false
 
     /// Splits `bytes` from `start` (past a byte-order mark) into records of cells separated by `delimiter`.
     init(bytes: [UInt8], start: Int, delimiter: Delimiter) {
+        precondition(bytes.count < Int(UInt32.max), "a sheet of 4 GiB or more cannot be planned")
         self.bytes = bytes
-        let separator = delimiter.rawValue
-        let count = bytes.count
-        var index = start
-        while index < count {
-            let byte = bytes[index]
-            if byte == ASCII.carriageReturn || byte == ASCII.lineFeed {
-                index += 1
-                continue
-            }
-            var cells: [Range<Int>] = []
-            while true {
-                let cellStart = index
-                if index < count && bytes[index] == ASCII.quote {
-                    index += 1
-                    while index < count {
-                        if bytes[index] == ASCII.quote {
-                            if index + 1 < count && bytes[index + 1] == ASCII.quote {
-                                index += 2
-                                continue
-                            }
-                            index += 1
-                            break
-                        }
-                        index += 1
-                    }
-                }
-                while index < count {
-                    let byte = bytes[index]
-                    if byte == separator || byte == ASCII.carriageReturn || byte == ASCII.lineFeed { break }
-                    index += 1
-                }
-                cells.append(cellStart..<index)
-                guard index < count && bytes[index] == separator else { break }
-                index += 1
-            }
-            records.append(Record(cells: cells))
+        // Cells of inventory sheets average more than 8 bytes with their delimiter.
+        boundaries.reserveCapacity(bytes.count / 8 + 16)
+        bytes.withUnsafeBufferPointer { text in split(text, from: start, delimiter: delimiter.rawValue) }
+    }
+
+    /// The number of records; every record has at least one cell.
+    var recordCount: Int { firstBoundaries.count - 1 }
+
+    /// The number of cells of `record`.
+    func cellCount(_ record: Int) -> Int {
+        Int(firstBoundaries[record + 1] - firstBoundaries[record]) - 1
+    }
+
+    /// The byte range of one cell, quotes included, delimiters and line ends excluded.
+    func cell(_ record: Int, _ cell: Int) -> Range<Int> {
+        let index = Int(firstBoundaries[record]) + cell
+        return Int(boundaries[index])..<Int(boundaries[index + 1]) - 1
+    }
+
+    /// The offset just after the record's last cell, where its line end (if any) starts.
+    func end(_ record: Int) -> Int {
+        Int(boundaries[Int(firstBoundaries[record + 1]) - 1]) - 1
+    }
+
+    /// Whether the reader reports the text of a cell as damaged (a stray quote, bytes that are not UTF-8).
+    func isDamaged(_ record: Int, _ cell: Int) -> Bool {
+        guard !damagedCells.isEmpty else { return false }
+        let key = UInt64(record) << 32 | UInt64(cell)
+        var low = 0
+        var high = damagedCells.count
+        while low < high {
+            let middle = (low + high) / 2
+            if damagedCells[middle] < key { low = middle + 1 } else { high = middle }
+        }
+        return low < damagedCells.count && damagedCells[low] == key
+    }
+
+    /// Calls `body` with the text of the cell at `range` of `text` (the sheet's bytes) as `CSVReader` delivers it:
+    /// quotes removed, `""` made `"`, text after a closing quote kept. An unquoted cell is passed in place;
+    /// a quoted one is unescaped into `scratch`.
+    static func withText<Result>(
+        _ range: Range<Int>, of text: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8],
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard let first = range.first, text[first] == ASCII.quote else {
+            return body(UnsafeBufferPointer(rebasing: text[range]))
+        }
+        if scratch.count < range.count { scratch = Array(repeating: 0, count: range.count) }
+        return scratch.withUnsafeMutableBufferPointer { buffer in
+            let count = unescape(range, of: text, into: buffer.baseAddress!)
+            return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
         }
     }
 
-    /// The text of a cell as `CSVReader` delivers it: quotes removed, `""` made `"`, text after a closing quote kept.
-    func text(_ range: Range<Int>) -> [UInt8] {
-        guard let first = range.first, bytes[first] == ASCII.quote else { return Array(bytes[range]) }
-        var text: [UInt8] = []
-        text.reserveCapacity(range.count)
-        var index = first + 1
+    /// Writes the text of the quoted cell at `range` of `text` as the reader delivers it to `output`, which has room
+    /// for `range.count` bytes; returns how many bytes it wrote.
+    static func unescape(
+        _ range: Range<Int>, of text: UnsafeBufferPointer<UInt8>, into output: UnsafeMutablePointer<UInt8>
+    )
+        -> Int
+    {
+        var count = 0
+        var index = range.lowerBound + 1
         var quoted = true
         while index < range.upperBound {
-            let byte = bytes[index]
+            let byte = text[index]
             index += 1
-            guard quoted, byte == ASCII.quote else {
-                text.append(byte)
-                continue
-            }
-            if index < range.upperBound && bytes[index] == ASCII.quote {
-                text.append(ASCII.quote)
+            if quoted && byte == ASCII.quote {
+                guard index < range.upperBound && text[index] == ASCII.quote else {
+                    quoted = false
+                    continue
+                }
                 index += 1
-            } else {
-                quoted = false
             }
+            output[count] = byte
+            count += 1
         }
-        return text
+        return count
     }
 
-    /// How `text` is written as one cell: as it is, or quoted with inner quotes doubled when it holds the
-    /// delimiter, a quote or a line break.
-    static func encoded(_ text: String, delimiter: Delimiter) -> [UInt8] {
-        let utf8 = Array(text.utf8)
-        let needsQuotes = utf8.contains { byte in
+    /// Where the cells of a sheet are unescaped one at a time, without an allocation per cell.
+    final class TextBuffer {
+        private var storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 256)
+
+        deinit { storage.deallocate() }
+
+        /// The text of the cell at `range` of `text` as the reader delivers it: `text`'s own bytes for an unquoted
+        /// cell, else bytes in this buffer, valid until the next call.
+        func text(_ range: Range<Int>, of text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+            guard let first = range.first, text[first] == ASCII.quote else {
+                return UnsafeBufferPointer(rebasing: text[range])
+            }
+            if storage.count < range.count {
+                storage.deallocate()
+                storage = .allocate(capacity: max(range.count, storage.count * 2))
+            }
+            let count = RawSheet.unescape(range, of: text, into: storage.baseAddress!)
+            return UnsafeBufferPointer(rebasing: storage[0..<count])
+        }
+    }
+
+    /// Appends `text` as one cell: as it is, or quoted with inner quotes doubled when it holds the delimiter, a
+    /// quote or a line break.
+    static func appendEncoded(_ text: UnsafeBufferPointer<UInt8>, delimiter: Delimiter, to output: inout [UInt8]) {
+        let needsQuotes = text.contains { byte in
             byte == delimiter.rawValue || byte == ASCII.quote || byte == ASCII.carriageReturn
                 || byte == ASCII.lineFeed
         }
-        guard needsQuotes else { return utf8 }
-        var output: [UInt8] = [ASCII.quote]
-        output.reserveCapacity(utf8.count + 2)
-        for byte in utf8 {
+        guard needsQuotes else {
+            output.append(contentsOf: text)
+            return
+        }
+        output.append(ASCII.quote)
+        for byte in text {
             output.append(byte)
             if byte == ASCII.quote { output.append(ASCII.quote) }
         }
         output.append(ASCII.quote)
-        return output
+    }
+
+    /// The single pass: records, cells, damaged cells and the first line end.
+    private mutating func split(_ text: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8) {
+        let count = text.count
+        // The bytes that end a run of plain bytes outside quotes (all below 64): delimiter, CR, LF, and the quote,
+        // which there is stray.
+        let stops: UInt64 =
+            1 << UInt64(delimiter) | 1 << UInt64(ASCII.carriageReturn) | 1 << UInt64(ASCII.lineFeed)
+            | 1 << UInt64(ASCII.quote)
+        let scratch = TextBuffer()
+        var index = start
+        while index < count {
+            let byte = text[index]
+            if byte == ASCII.carriageReturn || byte == ASCII.lineFeed {
+                noteLineEnd(text, at: index)
+                index += 1
+                continue
+            }
+            let record = UInt64(recordCount)
+            var cell: UInt64 = 0
+            while true {
+                let cellStart = index
+                boundaries.append(UInt32(truncatingIfNeeded: cellStart))
+                var union: UInt8 = 0
+                var isDamaged = false
+                var wasQuoted = false
+                if index < count && text[index] == ASCII.quote {
+                    wasQuoted = true
+                    index += 1
+                    var closed = false
+                    while index < count {
+                        let byte = text[index]
+                        if byte == ASCII.quote {
+                            if index + 1 < count && text[index + 1] == ASCII.quote {
+                                index += 2
+                                continue
+                            }
+                            index += 1
+                            closed = true
+                            break
+                        }
+                        union |= byte
+                        index += 1
+                    }
+                    if !closed { endsInsideQuotes = true }
+                }
+                let runStart = index
+                while index < count {
+                    let byte = text[index]
+                    if byte < 64 && stops & (1 &<< UInt64(byte)) != 0 {
+                        guard byte == ASCII.quote else { break }
+                        isDamaged = true
+                    }
+                    union |= byte
+                    index += 1
+                }
+                // Text after a closing quote is a stray quote too.
+                if wasQuoted && index > runStart { isDamaged = true }
+                if !isDamaged && union >= 0x80 {
+                    isDamaged = UTF8Validator.firstInvalidOffset(in: scratch.text(cellStart..<index, of: text)) != nil
+                }
+                if isDamaged { damagedCells.append(record << 32 | cell) }
+                guard index < count && text[index] == delimiter else { break }
+                index += 1
+                cell += 1
+            }
+            boundaries.append(UInt32(truncatingIfNeeded: index + 1))
+            firstBoundaries.append(UInt32(truncatingIfNeeded: boundaries.count))
+        }
+    }
+
+    /// Remembers the kind of the first line end outside quotes, which starts at `index`.
+    private mutating func noteLineEnd(_ text: UnsafeBufferPointer<UInt8>, at index: Int) {
+        guard lineEnding == nil else { return }
+        if text[index] == ASCII.lineFeed {
+            lineEnding = "LF"
+        } else {
+            lineEnding = index + 1 < text.count && text[index + 1] == ASCII.lineFeed ? "CRLF" : "CR"
+        }
     }
 }

@@ -1,0 +1,110 @@
+/// The canonical text of typed values, written straight into a byte buffer: the text `cleaned.csv` shows and a
+/// push writes, without a `String` in between.
+///
+/// Each writer appends exactly the bytes of the value's `description` (or of `GeoPosition.text`).
+enum CanonicalText {
+    /// Appends `number` in decimal, left-padded with zeros to `digits`: a VT tag's `001234`.
+    static func append(_ number: UInt64, digits: Int, to output: inout [UInt8]) {
+        // 20 digits hold any UInt64; they are produced from the right.
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var value = number
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+                value /= 10
+            } while value > 0
+            let written = buffer.count - index
+            if written < digits {
+                output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - written))
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+        }
+    }
+
+    /// Appends a VT tag's canonical form, `001234`.
+    static func append(_ tag: VTTag, to output: inout [UInt8]) {
+        append(tag.number, digits: tag.digits, to: &output)
+    }
+
+    /// Appends a CNS number's canonical form, `C000123`.
+    static func append(_ number: CNSNumber, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "C"))
+        append(number.number, digits: number.digits, to: &output)
+    }
+
+    /// Appends a MAC address's canonical form, `aa:bb:cc:dd:ee:ff`.
+    static func append(_ address: MACAddress, to output: inout [UInt8]) {
+        for group in 0..<6 {
+            if group > 0 { output.append(UInt8(ascii: ":")) }
+            let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(40 - 8 * group))
+            output.append(hexDigit(byte >> 4))
+            output.append(hexDigit(byte & 0x0F))
+        }
+    }
+
+    /// Appends a date's ISO form, `YYYY-MM-DD`.
+    static func append(_ date: InventoryDate, to output: inout [UInt8]) {
+        append(UInt64(date.year), digits: 4, to: &output)
+        output.append(UInt8(ascii: "-"))
+        append(UInt64(date.month), digits: 2, to: &output)
+        output.append(UInt8(ascii: "-"))
+        append(UInt64(date.day), digits: 2, to: &output)
+    }
+
+    /// Appends a coordinate's canonical text, as `GeoPosition.text` gives it (`-80.4139`).
+    static func append(degrees: Double, to output: inout [UInt8]) {
+        guard degrees != 0 else {
+            output.append(UInt8(ascii: "0"))
+            return
+        }
+        // The shortest text that reads back as the same number; only exponent notation needs `GeoPosition.text`.
+        var shortest = degrees.description
+        let done = shortest.withUTF8 { text -> Bool in
+            if text.contains(where: { $0 | 0x20 == UInt8(ascii: "e") }) { return false }
+            let hasZeroFraction =
+                text.count >= 2 && text[text.count - 2] == UInt8(ascii: ".")
+                && text[text.count - 1] == UInt8(ascii: "0")
+            output.append(
+                contentsOf: UnsafeBufferPointer(rebasing: text[0..<(hasZeroFraction ? text.count - 2 : text.count)]))
+            return true
+        }
+        if !done { output.append(contentsOf: GeoPosition.text(degrees).utf8) }
+    }
+
+    /// Appends a position as one cell holds it: `latitude,longitude`.
+    static func append(latitude: Double, longitude: Double, to output: inout [UInt8]) {
+        append(degrees: latitude, to: &output)
+        output.append(UInt8(ascii: ","))
+        append(degrees: longitude, to: &output)
+    }
+
+    /// Appends the text of `field` in `values`, as `AssetValues.text(_:)` gives it; nothing when it is absent.
+    static func append(_ field: CanonicalField, of values: AssetValues, to output: inout [UInt8]) {
+        switch field {
+        case .vtTag: if let tag = values.vtTag { append(tag, to: &output) }
+        case .cnsNumber: if let number = values.cnsNumber { append(number, to: &output) }
+        case .serialNumber: if let serial = values.serialNumber { output.append(contentsOf: serial.text.utf8) }
+        case .macAddress: if let address = values.macAddress { append(address, to: &output) }
+        case .model: append(values.model, to: &output)
+        case .description: append(values.description, to: &output)
+        case .building: append(values.building, to: &output)
+        case .room: append(values.room, to: &output)
+        case .mount: append(values.mount, to: &output)
+        case .custodian: append(values.custodian, to: &output)
+        case .latitude: if let degrees = values.latitude { append(degrees: degrees, to: &output) }
+        case .longitude: if let degrees = values.longitude { append(degrees: degrees, to: &output) }
+        case .lastSeen: if let date = values.lastSeen { append(date, to: &output) }
+        case .stockNumber: append(values.stockNumber, to: &output)
+        }
+    }
+
+    private static func append(_ text: String?, to output: inout [UInt8]) {
+        if let text { output.append(contentsOf: text.utf8) }
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
+}

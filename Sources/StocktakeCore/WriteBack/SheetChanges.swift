@@ -1,0 +1,185 @@
+/// Every cell a push changes in the central sheet, in sheet order, appended rows last: the rows of `changes.csv`.
+///
+/// A night can change millions of cells, so the changes are kept compactly rather than as `SheetChange` values:
+/// a cell's text before the change stays where it is in the pulled sheet (a byte range), the texts after the
+/// change share one byte buffer, and column headers are kept once. `changes.csv` is written from this form
+/// directly (`ChangeTable`); each element is made into a `SheetChange` only when it is read.
+public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
+    /// One change, in 32 bytes.
+    struct Entry {
+        /// The VT tag's number, when `hasTag`.
+        var tagNumber: UInt64
+        /// The 1-based data row, as `SheetChange.row`.
+        var row: UInt32
+        /// The index in `labels` of the column's header, which is the column's index in the sheet.
+        var column: UInt32
+        /// The cell's bytes in `source`, quotes included: the text before the change. For a cell past the end of a
+        /// short row, `start` is where the row ends and `end` is the row's number of cells; for an appended row,
+        /// both are 0.
+        var start: UInt32
+        var end: UInt32
+        /// Where the text after the change ends in `afterTexts`; it starts where the previous entry's ends.
+        var afterEnd: UInt32
+        var reason: ChangeReason
+        var hasTag: Bool
+        var tagDigits: UInt8
+        /// Whether the cell lies past the end of a short row (sheet exports leave out trailing empty cells).
+        var isPastEnd: Bool
+    }
+
+    /// The bytes the `before` ranges point into: the pulled sheet.
+    let source: [UInt8]
+    /// The sheet's header text of each column ("(column N)" when the header cell is empty).
+    let labels: [String]
+    private(set) var entries: [Entry] = []
+    /// The texts after the change, one after the other, exactly as written.
+    private(set) var afterTexts: [UInt8] = []
+
+    /// Starts an empty list of the changes of the sheet `source`, whose columns are headed `labels`.
+    init(source: [UInt8], labels: [String]) {
+        precondition(source.count < Int(UInt32.max), "a sheet of 4 GiB or more cannot be planned")
+        self.source = source
+        self.labels = labels
+    }
+
+    /// The changes of a list of `SheetChange` values (tests and callers that build a table themselves).
+    public init(_ changes: some Sequence<SheetChange>) {
+        var source: [UInt8] = []
+        var labels: [String] = []
+        var columns: [String: Int] = [:]
+        var entries: [Entry] = []
+        var afterTexts: [UInt8] = []
+        for change in changes {
+            let column = columns[change.column] ?? labels.count
+            if column == labels.count {
+                columns[change.column] = column
+                labels.append(change.column)
+            }
+            // The text before is kept quoted, as a sheet would hold it, so it reads back as it is.
+            let start = source.count
+            source.append(ASCII.quote)
+            for byte in change.before.utf8 {
+                source.append(byte)
+                if byte == ASCII.quote { source.append(ASCII.quote) }
+            }
+            source.append(ASCII.quote)
+            afterTexts.append(contentsOf: change.after.utf8)
+            entries.append(
+                Entry(
+                    tagNumber: change.vtTag?.number ?? 0, row: UInt32(clamping: change.row), column: UInt32(column),
+                    start: UInt32(start), end: UInt32(source.count), afterEnd: UInt32(afterTexts.count),
+                    reason: change.reason, hasTag: change.vtTag != nil,
+                    tagDigits: UInt8(clamping: change.vtTag?.digits ?? 0), isPastEnd: false))
+        }
+        self.init(source: source, labels: labels)
+        self.entries = entries
+        self.afterTexts = afterTexts
+    }
+
+    public init(arrayLiteral changes: SheetChange...) {
+        self.init(changes)
+    }
+
+    // MARK: Collection
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { entries.count }
+
+    /// The change at `position`, made into a `SheetChange`.
+    public subscript(position: Int) -> SheetChange {
+        let entry = entries[position]
+        let before = source.withUnsafeBufferPointer { text in
+            var scratch: [UInt8] = []
+            return RawSheet.withText(beforeRange(entry), of: text, scratch: &scratch) {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
+        let after = afterTexts.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[afterRange(position)]), as: UTF8.self)
+        }
+        return SheetChange(
+            row: Int(entry.row), vtTag: tag(entry), column: labels[Int(entry.column)], before: before, after: after,
+            reason: entry.reason)
+    }
+
+    /// Whether both lists hold the same changes in the same order.
+    public static func == (lhs: SheetChanges, rhs: SheetChanges) -> Bool {
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+
+    // MARK: Counts
+
+    /// How many cells of existing rows change.
+    public var changedCellCount: Int {
+        var count = 0
+        for index in entries.indices where entries[index].reason != .added { count += 1 }
+        return count
+    }
+
+    /// How many rows are appended.
+    public var addedRowCount: Int {
+        var count = 0
+        var lastRow: UInt32?
+        for index in entries.indices where entries[index].reason == .added && entries[index].row != lastRow {
+            count += 1
+            lastRow = entries[index].row
+        }
+        return count
+    }
+
+    // MARK: Building and reading
+
+    /// Records the change of one existing cell, whose bytes in the sheet are `cell`.
+    mutating func append(
+        row: Int, tag: VTTag?, column: Int, cell: Range<Int>, after: UnsafeBufferPointer<UInt8>, reason: ChangeReason
+    ) {
+        append(row: row, tag: tag, column: column, start: cell.lowerBound, end: cell.upperBound, after: after) {
+            $0.reason = reason
+        }
+    }
+
+    /// Records the change of a cell past the end of a short row of `cellCount` cells that ends at `rowEnd`.
+    mutating func append(
+        row: Int, tag: VTTag?, column: Int, pastEndOf rowEnd: Int, cellCount: Int, after: UnsafeBufferPointer<UInt8>,
+        reason: ChangeReason
+    ) {
+        append(row: row, tag: tag, column: column, start: rowEnd, end: cellCount, after: after) {
+            $0.reason = reason
+            $0.isPastEnd = true
+        }
+    }
+
+    /// Records a cell of an appended row.
+    mutating func appendAdded(row: Int, tag: VTTag, column: Int, after: UnsafeBufferPointer<UInt8>) {
+        append(row: row, tag: tag, column: column, start: 0, end: 0, after: after) { $0.reason = .added }
+    }
+
+    private mutating func append(
+        row: Int, tag: VTTag?, column: Int, start: Int, end: Int, after: UnsafeBufferPointer<UInt8>,
+        _ adjust: (inout Entry) -> Void
+    ) {
+        afterTexts.append(contentsOf: after)
+        precondition(afterTexts.count < Int(UInt32.max), "the changes' texts come to 4 GiB or more")
+        var entry = Entry(
+            tagNumber: tag?.number ?? 0, row: UInt32(clamping: row), column: UInt32(clamping: column),
+            start: UInt32(clamping: start), end: UInt32(clamping: end), afterEnd: UInt32(afterTexts.count),
+            reason: .normalized, hasTag: tag != nil, tagDigits: UInt8(clamping: tag?.digits ?? 0), isPastEnd: false)
+        adjust(&entry)
+        entries.append(entry)
+    }
+
+    /// The VT tag of a change's row.
+    func tag(_ entry: Entry) -> VTTag? {
+        entry.hasTag ? VTTag(number: entry.tagNumber, digits: Int(entry.tagDigits)) : nil
+    }
+
+    /// The bytes of the cell before the change in `source` (empty for cells past a row's end and appended rows).
+    func beforeRange(_ entry: Entry) -> Range<Int> {
+        entry.isPastEnd || entry.reason == .added ? 0..<0 : Int(entry.start)..<Int(entry.end)
+    }
+
+    /// Where the text after change `position` lies in `afterTexts`.
+    func afterRange(_ position: Int) -> Range<Int> {
+        (position == 0 ? 0 : Int(entries[position - 1].afterEnd))..<Int(entries[position].afterEnd)
+    }
+}
