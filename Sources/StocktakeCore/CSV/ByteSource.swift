@@ -19,8 +19,9 @@ struct ByteSource {
     /// The name used in error messages.
     private let name: String
 
-    /// Opens `path` for reading; a missing file, a directory or a permission problem throws `.unreadable`.
-    init(path: String, name: String) throws(CSVError) {
+    /// Opens `path` for reading from byte `offset` on; a missing file, a directory or a permission problem throws
+    /// `.unreadable`.
+    init(path: String, name: String, offset: Int = 0) throws(CSVError) {
         self.name = name
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .unreadable(file: name, reason: ByteSource.systemReason(errno)) }
@@ -29,13 +30,25 @@ struct ByteSource {
             _ = close(descriptor)
             throw .unreadable(file: name, reason: ByteSource.systemReason(EISDIR))
         }
+        if offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
+            let code = errno
+            _ = close(descriptor)
+            throw .unreadable(file: name, reason: ByteSource.systemReason(code))
+        }
         storage = .file(descriptor: descriptor)
     }
 
-    /// Serves `bytes` as if they were a file's content.
-    init(bytes: [UInt8], name: String) {
+    /// Serves `bytes` from `offset` on as if they were a file's content.
+    init(bytes: [UInt8], name: String, offset: Int = 0) {
         self.name = name
-        storage = .memory(bytes, position: 0)
+        storage = .memory(bytes, position: min(offset, bytes.count))
+    }
+
+    /// The size in bytes of the file at `path`, or `nil` when it cannot be found out.
+    static func size(of path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(status.st_size)
     }
 
     /// Fills the start of `buffer` with the next bytes; returns how many, 0 at end of file.

@@ -6,12 +6,6 @@
 /// byte-order mark is skipped, and UTF-16 or UTF-32 text (with or without a byte-order mark) is refused. Problems inside a field (stray quotes, invalid UTF-8) are reported on the record
 /// and do not stop reading; problems with the whole file throw `CSVError`.
 public struct CSVReader: Sendable {
-    /// Where the bytes come from.
-    private enum Input {
-        case file(path: String)
-        case memory([UInt8])
-    }
-
     /// The default chunk size: 1 MiB.
     static let defaultChunkSize = 1 << 20
     /// The most bytes looked at to guess the delimiter when the first line is longer.
@@ -33,6 +27,14 @@ public struct CSVReader: Sendable {
     private let fixedDelimiter: Delimiter?
     /// Size of the chunks read from the file.
     private let chunkSize: Int
+    /// Where reading starts: 0, or a record boundary for a part of a file whose delimiter is known.
+    private var startOffset = 0
+    /// Reading stops at the first record boundary at or after this offset (`Int.max`: at the end).
+    private var stopOffset = Int.max
+    /// Where reading stopped at a record boundary at or after `stopOffset`; `nil` when it read to the end.
+    private(set) var stoppedAt: Int?
+    /// The 1-based line, counted from where reading started, of the byte where reading stopped or ended.
+    private(set) var endLine = 1
 
     /// Prepares to read the file at `path`, splitting fields on `delimiter`, or on a detected one when `nil`.
     ///
@@ -61,6 +63,46 @@ public struct CSVReader: Sendable {
         self.init(input: .memory(bytes), name: name, delimiter: delimiter, chunkSize: chunkSize)
     }
 
+    /// Reads the part of the file at `path` (or of `bytes`) that starts at `start`, a record boundary past the header
+    /// found by a whole-file reader with the same `delimiter`, and ends at the first record boundary at or after
+    /// `stop`. Lines are counted from 1 at `start`.
+    init(part input: Input, name: String, delimiter: Delimiter, from start: Int, stoppingAt stop: Int, chunkSize: Int) {
+        self.init(input: input, name: name, delimiter: delimiter, chunkSize: chunkSize)
+        startOffset = start
+        stopOffset = stop
+    }
+
+    /// As `init(path:delimiter:)`, reading only up to the first record boundary at or after `stop`.
+    init(path: String, delimiter: Delimiter?, stoppingAt stop: Int, chunkSize: Int = CSVReader.defaultChunkSize)
+        throws(CSVError)
+    {
+        try self.init(path: path, delimiter: delimiter, chunkSize: chunkSize)
+        stopOffset = stop
+    }
+
+    /// As `init(bytes:name:delimiter:)`, reading only up to the first record boundary at or after `stop`.
+    init(
+        bytes: [UInt8], name: String, delimiter: Delimiter?, stoppingAt stop: Int,
+        chunkSize: Int = CSVReader.defaultChunkSize
+    ) {
+        self.init(bytes: bytes, name: name, delimiter: delimiter, chunkSize: chunkSize)
+        stopOffset = stop
+    }
+
+    /// The length of the text in bytes, when it can be found out (to presize what is read into).
+    var expectedLength: Int? {
+        switch input {
+        case .file(let path): ByteSource.size(of: path)
+        case .memory(let bytes): bytes.count
+        }
+    }
+
+    /// Where the bytes of a part come from.
+    enum Input {
+        case file(path: String)
+        case memory([UInt8])
+    }
+
     private init(input: Input, name: String, delimiter: Delimiter?, chunkSize: Int) {
         precondition(chunkSize > 0, "chunk size must be positive")
         self.input = input
@@ -80,59 +122,74 @@ public struct CSVReader: Sendable {
         var bufferSize = chunkSize
         switch input {
         case .file(let path):
-            source = try ByteSource(path: path, name: path)
+            source = try ByteSource(path: path, name: path, offset: startOffset)
         case .memory(let bytes):
-            source = ByteSource(bytes: bytes, name: name)
-            bufferSize = max(1, min(chunkSize, bytes.count))
+            source = ByteSource(bytes: bytes, name: name, offset: startOffset)
+            bufferSize = max(1, min(chunkSize, bytes.count - min(startOffset, bytes.count)))
         }
         defer { source.finish() }
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bufferSize)
         defer { buffer.deallocate() }
-
-        // The start of the text is kept whole until the encoding and the delimiter are known.
-        var start: [UInt8] = []
-        var atEnd = false
-        func readMore() throws(CSVError) {
-            let count = try source.nextChunk(into: buffer)
-            if count == 0 {
-                atEnd = true
-            } else {
-                start.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
-            }
-        }
-        while start.count < EncodingSniffer.sampleSize && !atEnd { try readMore() }
-        let textStart = try checkEncoding(of: start)
-        if fixedDelimiter == nil {
-            var sniffer = DelimiterSniffer()
-            var scanned = textStart
-            while true {
-                let complete = start.withUnsafeBufferPointer {
-                    sniffer.scan(UnsafeBufferPointer(rebasing: $0[scanned...]))
-                }
-                scanned = start.count
-                if complete || atEnd || scanned - textStart >= CSVReader.sniffLimit { break }
-                try readMore()
-            }
-            delimiter = sniffer.delimiter
-        }
-
         var tokenizer = CSVTokenizer(delimiter: delimiter, fileName: name)
-        defer { lineEnding = tokenizer.lineEnding }
-        try start.withUnsafeBufferPointer { startBuffer in
-            var offset = textStart
-            while offset < startBuffer.count {
-                let end = min(offset + chunkSize, startBuffer.count)
-                try tokenizer.consume(UnsafeBufferPointer(rebasing: startBuffer[offset..<end]), body)
-                offset = end
-            }
+        tokenizer.stopOffset = stopOffset
+        // Where the next bytes read lie in the text.
+        var offset = startOffset
+        defer {
+            lineEnding = tokenizer.lineEnding
+            stoppedAt = tokenizer.stoppedAt
+            endLine = tokenizer.line
         }
-        start = []
-        while !atEnd {
+        if startOffset == 0 {
+            // The start of the text is kept whole until the encoding and the delimiter are known.
+            var start: [UInt8] = []
+            var atEnd = false
+            func readMore() throws(CSVError) {
+                let count = try source.nextChunk(into: buffer)
+                if count == 0 {
+                    atEnd = true
+                } else {
+                    start.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                }
+            }
+            while start.count < EncodingSniffer.sampleSize && !atEnd { try readMore() }
+            let textStart = try checkEncoding(of: start)
+            if fixedDelimiter == nil {
+                var sniffer = DelimiterSniffer()
+                var scanned = textStart
+                while true {
+                    let complete = start.withUnsafeBufferPointer {
+                        sniffer.scan(UnsafeBufferPointer(rebasing: $0[scanned...]))
+                    }
+                    scanned = start.count
+                    if complete || atEnd || scanned - textStart >= CSVReader.sniffLimit { break }
+                    try readMore()
+                }
+                delimiter = sniffer.delimiter
+            }
+            tokenizer = CSVTokenizer(delimiter: delimiter, fileName: name)
+            tokenizer.stopOffset = stopOffset
+            let going = try start.withUnsafeBufferPointer { startBuffer in
+                var position = textStart
+                while position < startBuffer.count {
+                    let end = min(position + chunkSize, startBuffer.count)
+                    let chunk = UnsafeBufferPointer(rebasing: startBuffer[position..<end])
+                    guard try tokenizer.consume(chunk, at: position, body) else { return false }
+                    position = end
+                }
+                return true
+            }
+            guard going else { return }
+            offset = start.count
+        }
+        while true {
             let count = try source.nextChunk(into: buffer)
             if count == 0 { break }
-            try tokenizer.consume(UnsafeBufferPointer(rebasing: buffer[0..<count]), body)
+            guard try tokenizer.consume(UnsafeBufferPointer(rebasing: buffer[0..<count]), at: offset, body) else {
+                return
+            }
+            offset += count
         }
-        try tokenizer.finish(body)
+        try tokenizer.finish(at: offset, body)
     }
 
     /// Checks the encoding of the start of `text`: returns 3 after a UTF-8 byte-order mark (and remembers it), 0

@@ -1,6 +1,6 @@
 /// One record (row) of a delimited text file, as parsed by `CSVReader`.
 ///
-/// The record is a view into the reader's reusable buffers, so no memory is allocated per field.
+/// The record is a view into the reader's buffers, so no memory is allocated per field.
 /// Its field buffers are valid only inside the `CSVReader.forEachRecord` callback that receives it:
 /// copy what you need (for example with `string(at:)` or `Array(record[index])`) before the callback returns.
 public struct CSVRecord {
@@ -10,37 +10,37 @@ public struct CSVRecord {
     public let lineCount: Int
     /// Problems found in the record's fields, in field order; empty for a clean record.
     public let problems: [CSVFieldProblem]
-    /// The unescaped bytes of all fields, one after the other.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    /// The end offset in `bytes` of each field; field `i` starts where field `i - 1` ends.
-    private let fieldEnds: UnsafeBufferPointer<Int>
+    /// The unescaped bytes of each field.
+    private let fields: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>
+    /// The offset in the text of the line end that ended the record, or the text's length for a last record
+    /// without one.
+    let end: Int
 
     /// Creates a view on parsed fields; the buffers must stay valid for as long as the record is used.
     init(
-        line: Int, lineCount: Int, bytes: UnsafeBufferPointer<UInt8>, fieldEnds: UnsafeBufferPointer<Int>,
-        problems: [CSVFieldProblem]
+        line: Int, lineCount: Int, fields: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
+        problems: [CSVFieldProblem], end: Int
     ) {
         self.line = line
         self.lineCount = lineCount
-        self.bytes = bytes
-        self.fieldEnds = fieldEnds
+        self.fields = fields
         self.problems = problems
+        self.end = end
     }
 
     /// Number of fields; rows of one file may differ (ragged rows are delivered as they are).
-    public var count: Int { fieldEnds.count }
+    public var count: Int { fields.count }
 
     /// Whether the record has no bytes at all. Always `false` for delivered records, because the reader skips
     /// blank lines; a line of delimiters only, such as `,,,`, is a record of empty fields, not a blank one.
-    public var isBlank: Bool { fieldEnds.isEmpty }
+    public var isBlank: Bool { fields.isEmpty }
 
     /// The unescaped bytes of field `field` (0-based): surrounding quotes removed and `""` turned into `"`.
     ///
     /// The buffer is only valid inside the `forEachRecord` callback.
     public subscript(field: Int) -> UnsafeBufferPointer<UInt8> {
-        precondition(field >= 0 && field < fieldEnds.count, "field index \(field) out of range 0..<\(count)")
-        let start = field == 0 ? 0 : fieldEnds[field - 1]
-        return UnsafeBufferPointer(rebasing: bytes[start..<fieldEnds[field]])
+        precondition(field >= 0 && field < fields.count, "field index \(field) out of range 0..<\(count)")
+        return fields[field]
     }
 
     /// The field decoded as UTF-8; invalid byte sequences become U+FFFD (and are listed in `problems`).

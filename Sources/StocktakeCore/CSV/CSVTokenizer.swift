@@ -1,8 +1,9 @@
 /// The byte-level state machine that splits delimited text into records, fed one chunk at a time.
 ///
 /// Chunks may end anywhere (inside quotes, between CR and LF, inside a UTF-8 sequence): all state lives in the
-/// tokenizer, not in the chunk. Field bytes go to one growing buffer and field ends to one list of offsets, both
-/// reused from record to record, so parsing allocates nothing per field once the buffers have grown.
+/// tokenizer, not in the chunk. A field is handed out as a slice of the chunk it was read from, without copying;
+/// only a field whose text is not one run of the chunk (a `""` escape, text after a closing quote) and the fields
+/// of the one record a chunk ends in are copied, into a spill buffer reused from record to record.
 struct CSVTokenizer {
     /// Where the tokenizer is in the text.
     private enum State {
@@ -32,7 +33,7 @@ struct CSVTokenizer {
     /// Where the tokenizer is; kept between chunks.
     private var state = State.recordStart
     /// 1-based physical line of the byte being read.
-    private var line = 1
+    private(set) var line = 1
     /// Whether the last byte read was a CR, so that a following LF completes a CRLF rather than a new line end.
     private var previousByteWasCarriageReturn = false
     /// Whether the first line end outside quotes was a CR whose successor (LF or not) is still unknown.
@@ -46,28 +47,45 @@ struct CSVTokenizer {
     /// All bytes of the current field OR-ed together: when its top bit is clear the field is ASCII, and needs no
     /// UTF-8 check.
     private var fieldByteUnion: UInt8 = 0
-    /// Unescaped bytes of the current record's fields, one after the other.
-    private var bytes: [UInt8] = []
-    /// End offset in `bytes` of each finished field of the current record.
-    private var fieldEnds: [Int] = []
+    /// Whether the current field's text so far is the chunk's bytes `sliceStart..<sliceEnd`; otherwise it is in
+    /// `spill` from `spillFieldStart` on.
+    private var fieldIsSliced = true
+    private var sliceStart = 0
+    private var sliceEnd = 0
+    private var spillFieldStart = 0
+    /// The finished fields of the current record: slices of the chunk, or `spilledField` placeholders.
+    private var fields: [UnsafeBufferPointer<UInt8>] = []
+    /// The fields of the current record that live in `spill`: their index and their bytes in `spill`.
+    private var spilledFields: [(field: Int, start: Int, end: Int)] = []
+    /// Copied field bytes of the current record.
+    private var spill: [UInt8] = []
     /// Problems found so far in the current record.
     private var problems: [CSVFieldProblem] = []
     /// The first line end seen outside quotes: "CRLF", "LF" or "CR"; `nil` until one is seen.
     private(set) var lineEnding: String?
+    /// Reading stops at the first record start at or after this offset of the text (see `stoppedAt`).
+    var stopOffset = Int.max
+    /// Where reading stopped because it reached `stopOffset`: the offset of the first byte after the last record,
+    /// at a record boundary; `nil` while it has not stopped.
+    private(set) var stoppedAt: Int?
+
+    /// The placeholder of a field whose bytes are in `spill` until the record is delivered.
+    private static var spilledField: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
     /// Creates a tokenizer splitting fields on `delimiter`; `fileName` names the file in errors.
     init(delimiter: Delimiter, fileName: String) {
         self.delimiter = delimiter.rawValue
         unquotedStops = CSVTokenizer.quotedStops | 1 << UInt64(delimiter.rawValue)
         self.fileName = fileName
-        bytes.reserveCapacity(4096)
-        fieldEnds.reserveCapacity(64)
+        spill.reserveCapacity(4096)
+        fields.reserveCapacity(64)
     }
 
-    /// Parses the next chunk of the file, calling `body` with each record completed in it.
+    /// Parses the next chunk of the text, which starts at `offset` in it, calling `body` with each record
+    /// completed in it. Returns `false` when it stopped at `stopOffset`; nothing more may be consumed then.
     mutating func consume(
-        _ chunk: UnsafeBufferPointer<UInt8>, _ body: (borrowing CSVRecord) throws -> Void
-    ) throws {
+        _ chunk: UnsafeBufferPointer<UInt8>, at offset: Int = 0, _ body: (borrowing CSVRecord) throws -> Void
+    ) throws -> Bool {
         let count = chunk.count
         var index = 0
         while index < count {
@@ -81,7 +99,13 @@ struct CSVTokenizer {
                 if byte == ASCII.lineFeed && previousByteWasCarriageReturn {
                     previousByteWasCarriageReturn = false
                     index += 1
-                } else if byte == ASCII.carriageReturn || byte == ASCII.lineFeed {
+                    continue
+                }
+                if offset + index >= stopOffset {
+                    stoppedAt = offset + index
+                    return false
+                }
+                if byte == ASCII.carriageReturn || byte == ASCII.lineFeed {
                     endLine(with: byte)
                     index += 1
                 } else {
@@ -91,12 +115,15 @@ struct CSVTokenizer {
                 }
             case .fieldStart:
                 fieldLine = line
+                fieldIsSliced = true
                 if chunk[index] == ASCII.quote {
                     state = .quoted
                     index += 1
                 } else {
                     state = .unquoted
                 }
+                sliceStart = index
+                sliceEnd = index
             case .unquoted:
                 let runStart = index
                 var union: UInt8 = 0
@@ -107,21 +134,19 @@ struct CSVTokenizer {
                     index += 1
                 }
                 fieldByteUnion |= union
-                if index > runStart {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[runStart..<index]))
-                }
+                if index > runStart { append(chunk, runStart, index) }
                 guard index < count else { continue }
                 let byte = chunk[index]
                 index += 1
                 if byte == delimiter {
-                    endField()
+                    endField(chunk)
                     state = .fieldStart
                 } else if byte == ASCII.quote {
                     noteStrayQuote()
-                    bytes.append(byte)
+                    append(chunk, index - 1, index)
                 } else {
-                    endField()
-                    try endRecord(body)
+                    endField(chunk)
+                    try endRecord(at: offset + index - 1, body)
                     state = .recordStart
                     endLine(with: byte)
                 }
@@ -136,7 +161,7 @@ struct CSVTokenizer {
                 }
                 fieldByteUnion |= union
                 if index > runStart {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[runStart..<index]))
+                    append(chunk, runStart, index)
                     previousByteWasCarriageReturn = false
                 }
                 guard index < count else { continue }
@@ -146,7 +171,7 @@ struct CSVTokenizer {
                     previousByteWasCarriageReturn = false
                     state = .quoteInQuoted
                 } else {
-                    bytes.append(byte)
+                    append(chunk, index - 1, index)
                     if byte == ASCII.carriageReturn {
                         line += 1
                         previousByteWasCarriageReturn = true
@@ -158,7 +183,13 @@ struct CSVTokenizer {
             case .quoteInQuoted:
                 let byte = chunk[index]
                 if byte == ASCII.quote {
-                    bytes.append(byte)
+                    // The first quote of the pair is the field's byte: in this chunk just before, or in an earlier one.
+                    if index > 0 {
+                        append(chunk, index - 1, index)
+                    } else {
+                        spillCurrentField(chunk)
+                        spill.append(byte)
+                    }
                     state = .quoted
                     index += 1
                 } else {
@@ -169,10 +200,13 @@ struct CSVTokenizer {
                 }
             }
         }
+        spillRecord(chunk)
+        return true
     }
 
-    /// Ends the file: delivers a last record that has no line end, or throws if a quoted field is still open.
-    mutating func finish(_ body: (borrowing CSVRecord) throws -> Void) throws {
+    /// Ends the text, which is `length` bytes long: delivers a last record that has no line end, or throws if a
+    /// quoted field is still open.
+    mutating func finish(at length: Int = 0, _ body: (borrowing CSVRecord) throws -> Void) throws {
         if awaitingByteAfterFirstCarriageReturn {
             awaitingByteAfterFirstCarriageReturn = false
             lineEnding = "CR"
@@ -182,10 +216,65 @@ struct CSVTokenizer {
             return
         case .quoted:
             throw CSVError.unterminatedQuote(file: fileName, line: fieldLine)
-        case .fieldStart, .unquoted, .quoteInQuoted:
-            endField()
-            try endRecord(body)
+        case .fieldStart:
+            fieldIsSliced = false
+            spillFieldStart = spill.count
+            endField(UnsafeBufferPointer(start: nil, count: 0))
+            try endRecord(at: length, body)
             state = .recordStart
+        case .unquoted, .quoteInQuoted:
+            endField(UnsafeBufferPointer(start: nil, count: 0))
+            try endRecord(at: length, body)
+            state = .recordStart
+        }
+    }
+
+    /// Adds `chunk[start..<end]` to the current field: it stays a slice when it continues the field's slice.
+    @inline(__always)
+    private mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+        if fieldIsSliced && sliceEnd == start {
+            sliceEnd = end
+            return
+        }
+        spillCurrentField(chunk)
+        spill.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
+    }
+
+    /// Copies the current field's slice into `spill`, where the rest of its bytes will go.
+    private mutating func spillCurrentField(_ chunk: UnsafeBufferPointer<UInt8>) {
+        guard fieldIsSliced else { return }
+        fieldIsSliced = false
+        spillFieldStart = spill.count
+        if sliceEnd > sliceStart {
+            spill.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[sliceStart..<sliceEnd]))
+        }
+    }
+
+    /// At the end of a chunk, copies the sliced fields of the record it ends in, since the chunk's memory is reused.
+    private mutating func spillRecord(_ chunk: UnsafeBufferPointer<UInt8>) {
+        let inField: Bool
+        switch state {
+        case .unquoted, .quoted, .quoteInQuoted: inField = true
+        case .recordStart, .fieldStart: inField = false
+        }
+        // The field being read must stay last in `spill`, where its next bytes go.
+        var current: [UInt8]?
+        if inField && !fieldIsSliced && fields.contains(where: { $0.baseAddress != nil }) {
+            current = Array(spill[spillFieldStart...])
+            spill.removeSubrange(spillFieldStart...)
+        }
+        for index in fields.indices where fields[index].baseAddress != nil {
+            let start = spill.count
+            spill.append(contentsOf: fields[index])
+            spilledFields.append((index, start, spill.count))
+            fields[index] = Self.spilledField
+        }
+        guard inField else { return }
+        if fieldIsSliced {
+            spillCurrentField(chunk)
+        } else if let current {
+            spillFieldStart = spill.count
+            spill.append(contentsOf: current)
         }
     }
 
@@ -205,52 +294,63 @@ struct CSVTokenizer {
     private mutating func noteStrayQuote() {
         guard !fieldHasStrayQuote else { return }
         fieldHasStrayQuote = true
-        problems.append(CSVFieldProblem(kind: .strayQuote, field: fieldEnds.count, line: line))
+        problems.append(CSVFieldProblem(kind: .strayQuote, field: fields.count, line: line))
     }
 
-    /// Closes the current field: checks its bytes are UTF-8 and records where it ends.
-    private mutating func endField() {
-        let start = fieldEnds.last ?? 0
-        let end = bytes.count
-        if fieldByteUnion >= 0x80, let problem = invalidUTF8Problem(from: start, to: end) {
-            problems.append(problem)
+    /// Closes the current field: checks its bytes are UTF-8 and records where they are.
+    private mutating func endField(_ chunk: UnsafeBufferPointer<UInt8>) {
+        if fieldIsSliced {
+            let field = UnsafeBufferPointer(rebasing: chunk[sliceStart..<sliceEnd])
+            if fieldByteUnion >= 0x80, let problem = invalidUTF8Problem(in: field) { problems.append(problem) }
+            fields.append(field)
+        } else {
+            let start = spillFieldStart
+            let end = spill.count
+            if fieldByteUnion >= 0x80 {
+                let problem = spill.withUnsafeBufferPointer {
+                    invalidUTF8Problem(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
+                }
+                if let problem { problems.append(problem) }
+            }
+            spilledFields.append((fields.count, start, end))
+            fields.append(Self.spilledField)
         }
-        fieldEnds.append(end)
         fieldHasStrayQuote = false
         fieldByteUnion = 0
     }
 
-    /// The `.invalidUTF8` problem of the field in `bytes[start..<end]`, or `nil` when it is valid UTF-8.
-    private func invalidUTF8Problem(from start: Int, to end: Int) -> CSVFieldProblem? {
-        bytes.withUnsafeBufferPointer { buffer in
-            let field = UnsafeBufferPointer(rebasing: buffer[start..<end])
-            guard let offset = UTF8Validator.firstInvalidOffset(in: field) else { return nil }
-            // Line ends inside a quoted field are kept as data, so counting them finds the bad byte's line.
-            var problemLine = fieldLine
-            var previous: UInt8 = 0
-            for byte in field[..<offset] {
-                if byte == ASCII.carriageReturn || (byte == ASCII.lineFeed && previous != ASCII.carriageReturn) {
-                    problemLine += 1
-                }
-                previous = byte
+    /// The `.invalidUTF8` problem of the current field, whose bytes are `field`, or `nil` when it is valid UTF-8.
+    private func invalidUTF8Problem(in field: UnsafeBufferPointer<UInt8>) -> CSVFieldProblem? {
+        guard let offset = UTF8Validator.firstInvalidOffset(in: field) else { return nil }
+        // Line ends inside a quoted field are kept as data, so counting them finds the bad byte's line.
+        var problemLine = fieldLine
+        var previous: UInt8 = 0
+        for byte in field[..<offset] {
+            if byte == ASCII.carriageReturn || (byte == ASCII.lineFeed && previous != ASCII.carriageReturn) {
+                problemLine += 1
             }
-            return CSVFieldProblem(kind: .invalidUTF8, field: fieldEnds.count, line: problemLine)
+            previous = byte
         }
+        return CSVFieldProblem(kind: .invalidUTF8, field: fields.count, line: problemLine)
     }
 
-    /// Hands the finished record to `body`, then empties the buffers (keeping their memory) for the next one.
-    private mutating func endRecord(_ body: (borrowing CSVRecord) throws -> Void) throws {
+    /// Hands the finished record, which ended at `end` in the text, to `body`, then empties the buffers (keeping
+    /// their memory) for the next one.
+    private mutating func endRecord(at end: Int, _ body: (borrowing CSVRecord) throws -> Void) throws {
         defer {
-            bytes.removeAll(keepingCapacity: true)
-            fieldEnds.removeAll(keepingCapacity: true)
+            fields.removeAll(keepingCapacity: true)
+            spilledFields.removeAll(keepingCapacity: true)
+            spill.removeAll(keepingCapacity: true)
             problems.removeAll(keepingCapacity: true)
         }
         let lineCount = line - recordLine + 1
-        try bytes.withUnsafeBufferPointer { byteBuffer in
-            try fieldEnds.withUnsafeBufferPointer { endBuffer in
+        try spill.withUnsafeBufferPointer { spillBuffer in
+            for spilled in spilledFields {
+                fields[spilled.field] = UnsafeBufferPointer(rebasing: spillBuffer[spilled.start..<spilled.end])
+            }
+            try fields.withUnsafeBufferPointer { fieldBuffer in
                 let record = CSVRecord(
-                    line: recordLine, lineCount: lineCount, bytes: byteBuffer, fieldEnds: endBuffer,
-                    problems: problems)
+                    line: recordLine, lineCount: lineCount, fields: fieldBuffer, problems: problems, end: end)
                 try body(record)
             }
         }

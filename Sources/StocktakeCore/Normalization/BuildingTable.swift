@@ -8,6 +8,11 @@ public struct BuildingTable: Sendable {
     private let indexByCode: [String: Int]
     /// The index in `buildings` for each name, by matching key.
     private let indexByName: [String: Int]
+    /// The matching keys, codes before names, by their bytes, when all are ASCII (otherwise `nil`: a String
+    /// compares by canonical equivalence, under which a non-ASCII key such as the Kelvin sign can equal ASCII text);
+    /// `indexByKey[id]` is the key's building.
+    private let asciiKeys: TextPool?
+    private let indexByKey: [Int]
 
     /// Creates a table. When two buildings share a code, or two share a name, the first one wins.
     public init(_ buildings: [Building]) {
@@ -24,6 +29,17 @@ public struct BuildingTable: Sendable {
         }
         self.indexByCode = indexByCode
         self.indexByName = indexByName
+        // A code wins over a name, so codes go in first.
+        var asciiKeys = TextPool()
+        var indexByKey: [Int] = []
+        let keys = indexByCode.sorted { $0.key < $1.key } + indexByName.sorted { $0.key < $1.key }
+        for (key, index) in keys {
+            var key = key
+            let id = key.withUTF8 { asciiKeys.intern($0) }
+            if id == indexByKey.count { indexByKey.append(index) }
+        }
+        self.asciiKeys = keys.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } } ? asciiKeys : nil
+        self.indexByKey = indexByKey
     }
 
     /// The building with this code, ignoring case and surrounding blanks; `nil` when there is none.
@@ -42,6 +58,14 @@ public struct BuildingTable: Sendable {
     public func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<String> {
         if Placeholder.isEmptyOrPlaceholder(cell) {
             return .empty
+        }
+        // ASCII text matches exactly when its bytes do, so it is looked up without making a `String`.
+        if let asciiKeys, cell.allSatisfy({ $0 < 0x80 }) {
+            let index = FreeText.withNormalizedBytes(cell, style: .upperCasedCollapsingSpaces) { key in
+                asciiKeys.id(of: key).map { indexByKey[Int($0)] }
+            }
+            guard let index, let index else { return .invalid(reason: "is not in the buildings table") }
+            return .value(buildings[index].code)
         }
         guard case .value(let key) = FreeText.normalize(cell, style: .upperCasedCollapsingSpaces),
             let index = indexByCode[key] ?? indexByName[key]

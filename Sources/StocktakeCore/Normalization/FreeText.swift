@@ -26,6 +26,30 @@ public enum FreeText {
         }
     }
 
+    /// Calls `body` with the bytes of the cell's normalized text (the same text `normalize` returns), without
+    /// making a `String` or allocating: the trimmed cell itself, or its case-mapped copy on the stack. Returns
+    /// `nil` without calling `body` when the cell is `.empty`.
+    static func withNormalizedBytes<Result>(
+        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result? {
+        let trimmed = ByteTrim.trimmed(cell)
+        if Placeholder.isEmptyOrPlaceholder(trimmed) {
+            return nil
+        }
+        let transform: (UInt8) -> UInt8
+        let collapsingSpaces: Bool
+        switch style {
+        case .trimmed: return body(trimmed)
+        case .upperCased: (transform, collapsingSpaces) = (CellText.upperCased, false)
+        case .upperCasedCollapsingSpaces: (transform, collapsingSpaces) = (CellText.upperCased, true)
+        case .lowerCased: (transform, collapsingSpaces) = (CellText.lowerCased, false)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { output in
+            let count = map(trimmed, into: output, collapsingSpaces: collapsingSpaces, transform)
+            return body(UnsafeBufferPointer(rebasing: output[0..<count]))
+        }
+    }
+
     /// Reads a free-text value from text, with the same rules as the byte overload.
     public static func normalize(_ text: String, style: TextStyle) -> Normalized<String> {
         CellText.withBytes(of: text) { normalize($0, style: style) }
@@ -36,24 +60,32 @@ public enum FreeText {
     private static func mapped(
         _ bytes: UnsafeBufferPointer<UInt8>, collapsingSpaces: Bool, _ transform: (UInt8) -> UInt8
     ) -> String {
-        let text = String(unsafeUninitializedCapacity: bytes.count) { output in
-            var count = 0
-            var previousWasBlank = false
-            for byte in bytes {
-                let isBlank = byte == 0x20 || byte == 0x09
-                if collapsingSpaces && isBlank {
-                    if !previousWasBlank {
-                        output[count] = 0x20
-                        count += 1
-                    }
-                } else {
-                    output[count] = transform(byte)
+        String(unsafeUninitializedCapacity: bytes.count) { output in
+            map(bytes, into: output, collapsingSpaces: collapsingSpaces, transform)
+        }
+    }
+
+    /// Writes `bytes` with `transform` applied to every byte (and optionally each run of spaces and tabs made one
+    /// space) to the start of `output`, which holds at least `bytes.count` bytes; returns how many it wrote.
+    private static func map(
+        _ bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>, collapsingSpaces: Bool,
+        _ transform: (UInt8) -> UInt8
+    ) -> Int {
+        var count = 0
+        var previousWasBlank = false
+        for byte in bytes {
+            let isBlank = byte == 0x20 || byte == 0x09
+            if collapsingSpaces && isBlank {
+                if !previousWasBlank {
+                    output[count] = 0x20
                     count += 1
                 }
-                previousWasBlank = isBlank
+            } else {
+                output[count] = transform(byte)
+                count += 1
             }
-            return count
+            previousWasBlank = isBlank
         }
-        return text
+        return count
     }
 }

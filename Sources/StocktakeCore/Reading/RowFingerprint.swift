@@ -1,18 +1,40 @@
 /// A 128-bit fingerprint of a row's raw cells, used to find rows repeated in one file without keeping their text.
+///
+/// Cells are absorbed eight bytes at a time into two independent lanes, each a full-width multiply folded to 64
+/// bits, and each cell ends with its length, so `a,bc` and `ab,c` differ.
 struct RowFingerprint: Hashable {
-    private var first: UInt64 = 0xcbf2_9ce4_8422_2325
-    private var second: UInt64 = 0x9e37_79b9_7f4a_7c15
+    private(set) var first: UInt64 = 0x243f_6a88_85a3_08d3
+    private(set) var second: UInt64 = 0x1319_8a2e_0370_7344
 
-    /// Adds one cell; cells are separated so `a,bc` and `ab,c` differ.
+    /// Adds one cell.
     mutating func add(_ cell: UnsafeBufferPointer<UInt8>) {
-        for byte in cell { mix(byte) }
-        mix(0xff)
-        first = (first ^ 0x1f) &* 0x0000_0100_0000_01b3
+        let count = cell.count
+        if let base = cell.baseAddress, count > 0 {
+            let bytes = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= count {
+                absorb(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            if offset < count {
+                var word: UInt64 = 0
+                var shift: UInt64 = 0
+                while offset < count {
+                    word |= UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self)) &<< shift
+                    shift += 8
+                    offset += 1
+                }
+                absorb(word)
+            }
+        }
+        absorb(UInt64(count) | 0xff00_0000_0000_0000)
     }
 
-    private mutating func mix(_ byte: UInt8) {
-        first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        second = (second &+ UInt64(byte) &+ 1) &* 0xff51_afd7_ed55_8ccd
-        second ^= second >> 29
+    @inline(__always)
+    private mutating func absorb(_ word: UInt64) {
+        let one = (first ^ word).multipliedFullWidth(by: 0xa076_1d64_78bd_642f)
+        first = one.high ^ one.low
+        let two = ((second &+ word) ^ 0xe703_7ed1_a0b4_28db).multipliedFullWidth(by: 0x8ebc_6af0_9c88_c6e3)
+        second = two.high ^ two.low
     }
 }

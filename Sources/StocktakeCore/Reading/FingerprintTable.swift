@@ -1,0 +1,138 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The first occurrence of each row fingerprint of a file: an open-addressing table with linear probing, keyed
+/// by the 128-bit fingerprint itself (it is already a good hash, so nothing is hashed again).
+///
+/// Entries are 24 bytes in one flat array; it grows by doubling when it is 70% full, and `reserve` presizes it
+/// once the number of rows can be estimated, so a large file rehashes at most once or twice.
+struct FingerprintTable {
+    /// One slot; `row` 0 marks an empty slot (data rows count from 1).
+    struct Entry {
+        var first: UInt64
+        var second: UInt64
+        /// The record of the first occurrence, or -1 when records are not kept.
+        var record: Int32
+        /// The data row of the first occurrence.
+        var row: Int32
+    }
+
+    /// The slots, in memory of their own: a large table is looked up at random, so it asks for huge pages, which
+    /// saves a page-table walk on most lookups.
+    private final class Slots {
+        let entries: UnsafeMutableBufferPointer<Entry>
+        /// The mapping that holds a large table, or `nil` when it is on the heap.
+        private let mapping: (address: UnsafeMutableRawPointer, length: Int)?
+
+        init(count: Int) {
+            let bytes = count * MemoryLayout<Entry>.stride
+            let hugePage = 2 << 20
+            if bytes >= hugePage, let address = Self.map(bytes + hugePage) {
+                mapping = (address, bytes + hugePage)
+                // Huge pages must be aligned to their size.
+                let aligned = (Int(bitPattern: address) + hugePage - 1) & ~(hugePage - 1)
+                let start = UnsafeMutableRawPointer(bitPattern: aligned)!
+                #if os(Linux)
+                    _ = madvise(start, bytes, MADV_HUGEPAGE)
+                #endif
+                // Fresh anonymous memory reads as zeros: every slot starts empty.
+                entries = UnsafeMutableBufferPointer(
+                    start: start.bindMemory(to: Entry.self, capacity: count), count: count)
+            } else {
+                mapping = nil
+                entries = .allocate(capacity: count)
+                entries.initialize(repeating: Entry(first: 0, second: 0, record: 0, row: 0))
+            }
+        }
+
+        private static func map(_ bytes: Int) -> UnsafeMutableRawPointer? {
+            let address = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+            return address == MAP_FAILED ? nil : address
+        }
+
+        deinit {
+            if let mapping {
+                munmap(mapping.address, mapping.length)
+            } else {
+                entries.deallocate()
+            }
+        }
+    }
+
+    private var slots: Slots
+    private var mask: Int
+    /// How many fingerprints the table holds.
+    private(set) var count = 0
+
+    /// Creates a table that holds `capacity` fingerprints without growing.
+    init(capacity: Int = 0) {
+        let size = Self.size(for: capacity)
+        slots = Slots(count: size)
+        mask = size - 1
+    }
+
+    /// The slot count (a power of two, at least 16) for `capacity` fingerprints at most 70% full.
+    private static func size(for capacity: Int) -> Int {
+        var size = 16
+        while size * 7 < capacity * 10 { size *= 2 }
+        return size
+    }
+
+    /// The first occurrence of `fingerprint`, or `nil` when it was not inserted.
+    func first(of fingerprint: RowFingerprint) -> (record: Int32, row: Int32)? {
+        let entry = slots.entries[slot(of: fingerprint)]
+        return entry.row == 0 ? nil : (entry.record, entry.row)
+    }
+
+    /// Inserts the first occurrence of `fingerprint`; returns the one already there, if any, and then keeps it.
+    @discardableResult
+    mutating func insert(_ fingerprint: RowFingerprint, record: Int32, row: Int32) -> (record: Int32, row: Int32)? {
+        precondition(row > 0, "data rows count from 1")
+        let index = slot(of: fingerprint)
+        let entries = slots.entries
+        let entry = entries[index]
+        if entry.row != 0 { return (entry.record, entry.row) }
+        entries[index] = Entry(first: fingerprint.first, second: fingerprint.second, record: record, row: row)
+        count += 1
+        if count * 10 > entries.count * 7 { resize(to: entries.count * 2) }
+        return nil
+    }
+
+    /// Makes room for `capacity` fingerprints in all, so that inserting up to that many does not rehash.
+    mutating func reserve(_ capacity: Int) {
+        let size = Self.size(for: capacity)
+        if size > slots.entries.count { resize(to: size) }
+    }
+
+    /// The slot holding `fingerprint`, or the empty slot where it would go.
+    private func slot(of fingerprint: RowFingerprint) -> Int {
+        let buffer = slots.entries
+        do {
+            var index = Int(truncatingIfNeeded: fingerprint.first ^ (fingerprint.second &>> 32)) & mask
+            while true {
+                let entry = buffer[index]
+                if entry.row == 0 || (entry.first == fingerprint.first && entry.second == fingerprint.second) {
+                    return index
+                }
+                index = (index + 1) & mask
+            }
+        }
+    }
+
+    private mutating func resize(to size: Int) {
+        let old = slots
+        slots = Slots(count: size)
+        mask = size - 1
+        let buffer = slots.entries
+        for entry in old.entries where entry.row != 0 {
+            var index = Int(truncatingIfNeeded: entry.first ^ (entry.second &>> 32)) & mask
+            while buffer[index].row != 0 { index = (index + 1) & mask }
+            buffer[index] = entry
+        }
+    }
+}

@@ -1,0 +1,247 @@
+/// The state of one pass over a file, or over one part of it.
+struct ReadState {
+    var data: SourceData
+    let reader: SourceReader
+    var plan: [(column: Int, target: ColumnTarget)] = []
+    /// The first occurrence of each row: its record (or -1 when records are not kept) and its row number.
+    var fingerprints = FingerprintTable()
+    /// The fingerprint of each kept record, in order, when reading a part (to join it to the parts before it).
+    var recordFingerprints: [RowFingerprint]?
+    var sawHeader = false
+    var checksIdentifiers = false
+    /// The values of the row being read.
+    var values = AssetValues()
+    /// The free texts seen, by their bytes, so that each distinct text is made and stored once.
+    var texts = TextPool()
+    /// Where the text read starts in the file, and how many bytes it is expected to span (to presize tables).
+    let startOffset: Int
+    let expectedBytes: Int
+    /// Whether the tables have been presized from the rows read so far.
+    var presized = false
+
+    /// Starts reading a file from its beginning; `expectedBytes` is its size, or 0 when unknown.
+    init(file: SourceFile, reader: SourceReader, startOffset: Int = 0, expectedBytes: Int) {
+        self.data = SourceData(file: file, layout: HeaderLayout(header: [], mapping: reader.mapping))
+        self.reader = reader
+        self.startOffset = startOffset
+        self.expectedBytes = expectedBytes
+    }
+
+    /// Starts reading a part of a file that begins at `startOffset`, after the header that gave `layout`.
+    init(part file: SourceFile, reader: SourceReader, layout: HeaderLayout, startOffset: Int, expectedBytes: Int) {
+        self.init(file: file, reader: reader, startOffset: startOffset, expectedBytes: expectedBytes)
+        data.layout = layout
+        sawHeader = true
+        plan = layout.plan
+        checksIdentifiers = layout.hasIdentifier
+        recordFingerprints = []
+    }
+
+    /// Once a few thousand rows show how long a row is, sizes the records and the fingerprint table for the rows
+    /// the rest of the text will hold, so that they grow at most once more.
+    private mutating func presize(readUpTo offset: Int) {
+        presized = true
+        let bytesRead = offset - startOffset
+        guard expectedBytes > bytesRead, bytesRead > 0 else { return }
+        let estimate = Int(Double(data.rowCount) * Double(expectedBytes) / Double(bytesRead) * 1.1)
+        fingerprints.reserve(estimate)
+        if reader.keepsRecords {
+            data.records.reserveCapacity(estimate)
+            recordFingerprints?.reserveCapacity(estimate)
+        }
+    }
+
+    mutating func take(_ record: borrowing CSVRecord) {
+        if !sawHeader {
+            // A row of empty cells above the header (`,,,` from a sheet's empty top row) is blank too.
+            guard !Self.isEmpty(record, from: 0) else { return }
+            sawHeader = true
+            data.layout = HeaderLayout(header: record.strings, mapping: reader.mapping)
+            data.headerLine = record.line
+            plan = data.layout.plan
+            checksIdentifiers = data.layout.hasIdentifier
+            return
+        }
+        var fingerprint = RowFingerprint()
+        var blank = true
+        for index in 0..<record.count {
+            let cell = record[index]
+            if blank, ByteTrim.trimmed(cell).count > 0 { blank = false }
+            fingerprint.add(cell)
+        }
+        if blank { return }
+        data.rowCount += 1
+        let row = data.rowCount
+        if !presized && row == 4096 { presize(readUpTo: record.end) }
+        if let first = fingerprints.first(of: fingerprint) {
+            data.repeatedRows.append(
+                .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
+            return
+        }
+        let recordIndex = data.records.count
+        let firstIssue = data.issues.count
+        values = AssetValues()
+        var invalidIdentifier = false
+        for (column, target) in plan where column < record.count {
+            let cell = record[column]
+            if normalize(cell, target: target, column: column, row: row, line: record.line) == false,
+                target.fields.contains(where: \.isIdentifier)
+            {
+                invalidIdentifier = true
+            }
+        }
+        noteDamage(record, row: row)
+        let width = data.layout.width
+        if record.count != width, !(record.count > width && Self.isEmpty(record, from: width)) {
+            let cells = counted(record.count, "cell")
+            note(
+                RowIssue(
+                    kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,
+                    reason: "has \(cells) but the header has \(width); check for a missing or extra comma"))
+        }
+        guard values.hasIdentifier else {
+            if checksIdentifiers && !invalidIdentifier {
+                note(
+                    RowIssue(
+                        kind: .noIdentifier, row: row, line: record.line, field: nil, column: nil, value: "",
+                        reason: "has no VT tag, CNS number, serial number or MAC address, so it cannot be matched"))
+            }
+            return
+        }
+        guard reader.keepsRecords else {
+            fingerprints.insert(fingerprint, record: -1, row: Int32(clamping: row))
+            return
+        }
+        for index in firstIssue..<data.issues.count { data.issues[index].recordIndex = recordIndex }
+        fingerprints.insert(fingerprint, record: Int32(recordIndex), row: Int32(clamping: row))
+        recordFingerprints?.append(fingerprint)
+        data.records.append(SourceRecord(row: row, line: record.line, values: values))
+    }
+
+    /// Keeps an issue, or only counts it past the reader's limit.
+    private mutating func note(_ issue: RowIssue) {
+        if data.issues.count < reader.issueLimit {
+            data.issues.append(issue)
+        } else {
+            data.omittedIssues += 1
+        }
+    }
+
+    private static func isEmpty(_ record: borrowing CSVRecord, from start: Int) -> Bool {
+        for index in start..<record.count where ByteTrim.trimmed(record[index]).count > 0 { return false }
+        return true
+    }
+
+    private mutating func noteDamage(_ record: borrowing CSVRecord, row: Int) {
+        for problem in record.problems {
+            let target = problem.field < data.layout.targets.count ? data.layout.targets[problem.field] : nil
+            let column = problem.field < data.layout.width ? data.layout.header[problem.field] : nil
+            let reason =
+                switch problem.kind {
+                case .strayQuote: "has a stray quote (\") outside a quoted field; it is kept as written"
+                case .invalidUTF8: "holds bytes that are not UTF-8; save the file as CSV UTF-8"
+                }
+            note(
+                RowIssue(
+                    kind: .damagedText, row: row, line: problem.line, field: target?.fields.first,
+                    column: column.map { HeaderLayout.label($0, index: problem.field) },
+                    value: record.string(at: problem.field).trimmingSpaces, reason: reason))
+        }
+    }
+
+    /// Normalizes one cell into `values`; returns false when the cell was invalid.
+    private mutating func normalize(
+        _ cell: UnsafeBufferPointer<UInt8>, target: ColumnTarget, column: Int, row: Int, line: Int
+    ) -> Bool {
+        let field: CanonicalField
+        switch target {
+        case .ignored:
+            return true
+        case .position:
+            switch GeoPosition.normalizePair(cell) {
+            case .value(let position):
+                values.latitude = position.latitude
+                values.longitude = position.longitude
+                return true
+            case .empty:
+                return true
+            case .invalid(let reason):
+                report(.invalidValue, cell, field: .latitude, column: column, row: row, line: line, reason: reason)
+                return false
+            }
+        case .field(let mapped):
+            field = mapped
+        }
+        switch field {
+        case .vtTag:
+            return take(VTTag.normalize(cell, digits: reader.tagDigits), \.vtTag, field, cell, column, row, line)
+        case .cnsNumber:
+            return take(
+                CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
+        case .serialNumber: return take(SerialNumber.normalize(cell), \.serialNumber, field, cell, column, row, line)
+        case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
+        case .model:
+            return takeText(cell, style: .upperCased, \.model)
+        case .description:
+            return takeText(cell, style: .trimmed, \.description)
+        case .building:
+            guard let buildings = reader.buildings else {
+                return takeText(cell, style: .upperCased, \.building)
+            }
+            return take(
+                buildings.normalize(cell), \.building, field, cell, column, row, line, invalidKind: .unknownBuilding)
+        case .room:
+            return takeText(cell, style: .upperCasedCollapsingSpaces, \.room)
+        case .mount:
+            return takeText(cell, style: .lowerCased, \.mount)
+        case .custodian:
+            return takeText(cell, style: .trimmed, \.custodian)
+        case .latitude:
+            return take(GeoPosition.normalizeLatitude(cell), \.latitude, field, cell, column, row, line)
+        case .longitude:
+            return take(GeoPosition.normalizeLongitude(cell), \.longitude, field, cell, column, row, line)
+        case .lastSeen: return take(InventoryDate.normalize(cell), \.lastSeen, field, cell, column, row, line)
+        case .stockNumber:
+            return takeText(cell, style: .trimmed, \.stockNumber)
+        }
+    }
+
+    /// Like `take`, for free text, which never is invalid. Text repeats (every access point of a model has the same
+    /// description), so it is looked up by its bytes first: a million rows hold one `String` of each distinct text.
+    private mutating func takeText(
+        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ keyPath: WritableKeyPath<AssetValues, String?>
+    ) -> Bool {
+        if let text = FreeText.withNormalizedBytes(cell, style: style, { texts.string($0) }) {
+            values[keyPath: keyPath] = text
+        }
+        return true
+    }
+
+    private mutating func take<Value>(
+        _ result: Normalized<Value>, _ keyPath: WritableKeyPath<AssetValues, Value?>, _ field: CanonicalField,
+        _ cell: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ line: Int,
+        invalidKind: RowIssue.Kind = .invalidValue
+    ) -> Bool {
+        switch result {
+        case .value(let value):
+            values[keyPath: keyPath] = value
+            return true
+        case .empty:
+            return true
+        case .invalid(let reason):
+            report(invalidKind, cell, field: field, column: column, row: row, line: line, reason: reason)
+            return false
+        }
+    }
+
+    private mutating func report(
+        _ kind: RowIssue.Kind, _ cell: UnsafeBufferPointer<UInt8>, field: CanonicalField, column: Int, row: Int,
+        line: Int, reason: String
+    ) {
+        note(
+            RowIssue(
+                kind: kind, row: row, line: line, field: field,
+                column: HeaderLayout.label(data.layout.header[column], index: column),
+                value: String(decoding: ByteTrim.trimmed(cell), as: UTF8.self), reason: reason))
+    }
+}
