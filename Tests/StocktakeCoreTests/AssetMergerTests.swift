@@ -31,6 +31,30 @@ struct AssetMergerTests {
         #expect(merged.macAddress?.description == "aa:bb:cc:dd:ee:01")
     }
 
+    @Test func oneCheckingPassMergesAsTheFieldByFieldMergeAndFindsEveryDisagreement() throws {
+        var fixture = ReconcileFixture(central: Self.central)
+        fixture.sighting(
+            "survey.csv",
+            "P-Tag,Serial,MAC,Room,Model,Latitude,Longitude,Date\n4512,CNG999,aa:bb:cc:dd:ee:01,102,AP-515,"
+                + "37.2,-80.4,2026-11-01")
+        fixture.sighting("controller.csv", "P-Tag,MAC,Room,Date\n4512,aa:bb:cc:dd:ee:01,102,2026-11-03")
+        fixture.register("cns_register.csv", "VT ID,C Number,Custodian\n4512,C000123,jdoe")
+        let (merger, members) = try Self.merge(fixture)
+        let (values, differing) = merger.merge(checking: members)
+        #expect(values == merger.merge(members))
+        for field in CanonicalField.allCases {
+            #expect(
+                (differing & AssetMerger.bit(field) != 0) == merger.differ(in: field, among: members),
+                "\(field)")
+        }
+        // The serial and the room disagree; the MAC, CNS, model and custodian agree wherever they are given.
+        #expect(differing & AssetMerger.bit(.serialNumber) != 0)
+        #expect(differing & AssetMerger.bit(.room) != 0)
+        #expect(differing & AssetMerger.bit(.macAddress) == 0)
+        #expect(differing & AssetMerger.bit(.cnsNumber) == 0)
+        #expect(differing & AssetMerger.bit(.custodian) == 0)
+    }
+
     @Test func identityFieldsFallBackToTheFirstRegister() throws {
         var fixture = ReconcileFixture(central: "VT Tag\n004512")
         fixture.sighting("survey.csv", "P-Tag,Room\n4512,101")

@@ -86,6 +86,105 @@ struct AssetMerger {
         return SourceLocation(file: source.file.displayName, row: Int(record(reference).pointee.row))
     }
 
+    /// The bit of `field` in the `differing` set `merge(checking:)` returns.
+    static func bit(_ field: CanonicalField) -> UInt16 { 1 << UInt16(position(of: field)) }
+
+    /// The merged values of an asset whose rows are `members` (in source order), and the fields whose rows hold two
+    /// or more different values (one bit per field, see `bit(_:)`), in one pass over the rows.
+    ///
+    /// Each row is visited once and all its fields are read together: an asset's rows lie in up to fourteen files,
+    /// and a pass per field would fetch each row from memory again for every field.
+    func merge<Members: Collection<RecordReference>>(checking members: Members) -> (
+        values: AssetValues, differing: UInt16
+    ) {
+        var merged = AssetValues()
+        var differing: UInt16 = 0
+        var first = AssetValues()
+        // The rank of the row each field's value came from: model, description, building, room, mount, custodian,
+        // stock number, and the position.
+        var best = (Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max)
+        var sighted: InventoryDate?
+        var any: InventoryDate?
+        for reference in members {
+            let source = Int(reference.source)
+            let row = record(reference)
+            // Identity fields: the first value in source order is the merged one.
+            Self.first(row.pointee.values.vtTag, &merged.vtTag, 0, &differing)
+            Self.first(row.pointee.values.cnsNumber, &merged.cnsNumber, 1, &differing)
+            Self.first(row.pointee.values.serialNumber, &merged.serialNumber, 2, &differing)
+            Self.first(row.pointee.values.macAddress, &merged.macAddress, 3, &differing)
+            // Other fields: the value of the best-ranked source, the first among equals.
+            take(row.pointee.values.model, &merged.model, &first.model, &best.0, 4, source, &differing)
+            take(
+                row.pointee.values.description, &merged.description, &first.description, &best.1, 5, source, &differing)
+            take(row.pointee.values.building, &merged.building, &first.building, &best.2, 6, source, &differing)
+            take(row.pointee.values.room, &merged.room, &first.room, &best.3, 7, source, &differing)
+            take(row.pointee.values.mount, &merged.mount, &first.mount, &best.4, 8, source, &differing)
+            take(row.pointee.values.custodian, &merged.custodian, &first.custodian, &best.5, 9, source, &differing)
+            take(
+                row.pointee.values.stockNumber, &merged.stockNumber, &first.stockNumber, &best.6, 13, source, &differing
+            )
+            let latitude = row.pointee.values.latitude
+            let longitude = row.pointee.values.longitude
+            Self.differs(latitude, &first.latitude, 10, &differing)
+            Self.differs(longitude, &first.longitude, 11, &differing)
+            // Latitude and longitude come together from one row: the best-ranked row that has both.
+            if let latitude, let longitude, ranks[10][source] < best.7 {
+                best.7 = ranks[10][source]
+                merged.latitude = latitude
+                merged.longitude = longitude
+            }
+            if let date = row.pointee.values.lastSeen {
+                Self.differs(date, &first.lastSeen, 12, &differing)
+                if any.map({ date > $0 }) ?? true { any = date }
+                if sources[source].file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
+            }
+        }
+        merged.lastSeen = sighted ?? any
+        return (merged, differing)
+    }
+
+    /// Keeps the first value of an identity field, and notes when a later row holds another.
+    @inline(__always)
+    private static func first<Value: Equatable>(
+        _ value: Value?, _ merged: inout Value?, _ position: Int, _ differing: inout UInt16
+    ) {
+        guard let value else { return }
+        guard let kept = merged else {
+            merged = value
+            return
+        }
+        if kept != value { differing |= 1 << UInt16(position) }
+    }
+
+    /// Notes when a row holds another value than the first row that has the field.
+    @inline(__always)
+    private static func differs<Value: Equatable>(
+        _ value: Value?, _ first: inout Value?, _ position: Int, _ differing: inout UInt16
+    ) {
+        guard let value else { return }
+        guard let kept = first else {
+            first = value
+            return
+        }
+        if kept != value { differing |= 1 << UInt16(position) }
+    }
+
+    /// Takes the value of a best-ranked source, and notes when rows hold different values.
+    @inline(__always)
+    private func take<Value: Equatable>(
+        _ value: Value?, _ merged: inout Value?, _ first: inout Value?, _ best: inout Int, _ position: Int,
+        _ source: Int, _ differing: inout UInt16
+    ) {
+        guard let value else { return }
+        Self.differs(value, &first, position, &differing)
+        let rank = ranks[position][source]
+        if rank < best {
+            best = rank
+            merged = value
+        }
+    }
+
     /// The merged values of an asset whose rows are `members`, sorted in source order.
     func merge<Members: Collection<RecordReference>>(_ members: Members) -> AssetValues {
         var merged = AssetValues()

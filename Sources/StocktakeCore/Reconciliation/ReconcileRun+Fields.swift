@@ -3,7 +3,9 @@ extension ReconcileRun {
     func findFieldConflicts(_ asset: Int, into findings: inout AssetFindings) {
         let tag = graph.tags[asset]!
         for field in CanonicalField.conflictChecked {
-            guard let distinct = merger.conflict(in: field, among: members[asset]) else { continue }
+            guard differing[asset] & AssetMerger.bit(field) != 0,
+                let distinct = merger.conflict(in: field, among: members[asset])
+            else { continue }
             findings.disputed.append(asset)
             findings.found.append(
                 Discrepancy(

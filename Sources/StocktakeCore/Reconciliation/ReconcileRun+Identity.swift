@@ -3,7 +3,7 @@ extension ReconcileRun {
     func findDuplicateTag(_ asset: Int, into findings: inout AssetFindings) {
         let tag = graph.tags[asset]!
         for field in [CanonicalField.serialNumber, .macAddress] {
-            guard merger.differ(in: field, among: members[asset]) else { continue }
+            guard differing[asset] & AssetMerger.bit(field) != 0 else { continue }
             let distinct = distinctValues(field, of: members[asset])
             guard distinct.count > 1 else { continue }
             findings.disputed.append(asset)
@@ -19,7 +19,7 @@ extension ReconcileRun {
 
     func findTagCNSMismatch(_ asset: Int, into findings: inout AssetFindings) {
         let tag = graph.tags[asset]!
-        guard merger.differ(in: .cnsNumber, among: members[asset]) else { return }
+        guard differing[asset] & AssetMerger.bit(.cnsNumber) != 0 else { return }
         let distinct = distinctValues(.cnsNumber, of: members[asset])
         guard distinct.count > 1 else { return }
         findings.disputed.append(asset)

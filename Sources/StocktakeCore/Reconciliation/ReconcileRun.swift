@@ -13,6 +13,8 @@ struct ReconcileRun {
     /// The roles of each asset's rows, one bit per `SourceRole` (see `mask(_:)`).
     let roles: [UInt8]
     var merged: [AssetValues] = []
+    /// The fields each asset's rows disagree on (see `AssetMerger.bit(_:)`).
+    var differing: [UInt16] = []
     var found: [Discrepancy] = []
     /// Assets with an identity or field dispute (their cleaned status is `conflict`).
     var disputed: [Bool]
@@ -45,7 +47,16 @@ struct ReconcileRun {
         start = clock.now
         let merger = merger
         let members = members
-        merged = Parallel.map(members.count) { merger.merge(members[$0]) }
+        var differing = [UInt16](repeating: 0, count: members.count)
+        merged = differing.withUnsafeMutableBufferPointer { buffer in
+            let bits = DisjointWrites(buffer)
+            return Parallel.map(members.count) { asset in
+                let (values, differing) = merger.merge(checking: members[asset])
+                bits[asset] = differing
+                return values
+            }
+        }
+        self.differing = differing
         disputed = Array(repeating: false, count: members.count)
         isUnseen = Array(repeating: false, count: members.count)
         durations.append(("merge", Reconciler.seconds(clock.now - start)))

@@ -59,3 +59,14 @@ private struct UncheckedClosure<Argument, Result>: @unchecked Sendable {
     let body: (Argument) -> Result
     init(_ body: @escaping (Argument) -> Result) { self.body = body }
 }
+
+/// A buffer that worker threads write at disjoint indices (each asset's own slot), and nothing reads meanwhile.
+struct DisjointWrites<Element>: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Element>
+    init(_ buffer: UnsafeMutableBufferPointer<Element>) { self.buffer = buffer }
+
+    subscript(index: Int) -> Element {
+        get { buffer[index] }
+        nonmutating set { buffer[index] = newValue }
+    }
+}
