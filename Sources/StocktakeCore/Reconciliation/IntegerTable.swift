@@ -6,8 +6,12 @@
 /// interned id reaches it).
 struct IntegerTable {
     private static let empty = UInt64.max
-    private var keys: [UInt64]
-    private var values: [Int32]
+    /// A key and its value side by side, so a lookup reads one cache line, not one in each of two arrays.
+    private struct Slot {
+        var key: UInt64
+        var value: Int32
+    }
+    private var slots: [Slot]
     private var mask: Int
     /// The number of keys held.
     private(set) var count = 0
@@ -16,8 +20,7 @@ struct IntegerTable {
     init(capacity: Int = 0) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = Array(repeating: Self.empty, count: size)
-        values = Array(repeating: 0, count: size)
+        slots = Array(repeating: Slot(key: Self.empty, value: 0), count: size)
         mask = size - 1
     }
 
@@ -25,8 +28,8 @@ struct IntegerTable {
     subscript(key: UInt64) -> Int32? {
         var slot = Self.slot(of: key, mask: mask)
         while true {
-            let found = keys[slot]
-            if found == key { return values[slot] }
+            let found = slots[slot].key
+            if found == key { return slots[slot].value }
             if found == Self.empty { return nil }
             slot = (slot + 1) & mask
         }
@@ -37,15 +40,14 @@ struct IntegerTable {
         precondition(key != Self.empty, "UInt64.max cannot be a key")
         var slot = Self.slot(of: key, mask: mask)
         while true {
-            let found = keys[slot]
-            if found == key { return values[slot] }
+            let found = slots[slot].key
+            if found == key { return slots[slot].value }
             if found == Self.empty { break }
             slot = (slot + 1) & mask
         }
-        keys[slot] = key
-        values[slot] = value
+        slots[slot] = Slot(key: key, value: value)
         count += 1
-        if count * 2 > keys.count { grow() }
+        if count * 2 > slots.count { grow() }
         return nil
     }
 
@@ -54,18 +56,17 @@ struct IntegerTable {
         precondition(key != Self.empty, "UInt64.max cannot be a key")
         var slot = Self.slot(of: key, mask: mask)
         while true {
-            let found = keys[slot]
+            let found = slots[slot].key
             if found == key {
-                values[slot] = value
+                slots[slot].value = value
                 return
             }
             if found == Self.empty { break }
             slot = (slot + 1) & mask
         }
-        keys[slot] = key
-        values[slot] = value
+        slots[slot] = Slot(key: key, value: value)
         count += 1
-        if count * 2 > keys.count { grow() }
+        if count * 2 > slots.count { grow() }
     }
 
     /// Fibonacci hashing: the key times 2⁶⁴/φ, keeping the high bits, spreads consecutive tags over the table.
@@ -76,17 +77,13 @@ struct IntegerTable {
     }
 
     private mutating func grow() {
-        let oldKeys = keys
-        let oldValues = values
-        let size = keys.count * 2
-        keys = Array(repeating: Self.empty, count: size)
-        values = Array(repeating: 0, count: size)
-        mask = size - 1
-        for index in oldKeys.indices where oldKeys[index] != Self.empty {
-            var slot = Self.slot(of: oldKeys[index], mask: mask)
-            while keys[slot] != Self.empty { slot = (slot + 1) & mask }
-            keys[slot] = oldKeys[index]
-            values[slot] = oldValues[index]
+        let old = slots
+        slots = Array(repeating: Slot(key: Self.empty, value: 0), count: old.count * 2)
+        mask = slots.count - 1
+        for entry in old where entry.key != Self.empty {
+            var slot = Self.slot(of: entry.key, mask: mask)
+            while slots[slot].key != Self.empty { slot = (slot + 1) & mask }
+            slots[slot] = entry
         }
     }
 }

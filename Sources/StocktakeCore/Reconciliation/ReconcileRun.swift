@@ -122,7 +122,11 @@ struct ReconcileRun {
         Reconciler.permute(&found, into: order)
         var sourceLists: [UInt64: String] = [:]
         // The scanned tag of a POSSIBLE_TYPO pair is not an asset of its own: its rows are named in the finding.
-        let byTag = tagged.filter { centralOfTypo[$0] == nil }.sorted { graph.tags[$0]! < graph.tags[$1]! }
+        // Sorted by the tags' numbers (every tag of a run has the same digits), not through optional tags.
+        var keyed = tagged.filter { centralOfTypo[$0] == nil }.map { (number: graph.tags[$0]!.number, asset: $0) }
+        keyed.sort { $0.number < $1.number }
+        let byTag = keyed.map(\.asset)
+        keyed = []
         // The merged values move into the cleaned assets: a million assets' values are never held twice. The array
         // is taken out of `self` first, so changing one element never copies the whole array.
         var values = merged
