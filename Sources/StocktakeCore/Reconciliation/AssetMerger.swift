@@ -107,25 +107,26 @@ struct AssetMerger {
         var any: InventoryDate?
         for reference in members {
             let source = Int(reference.source)
-            let row = record(reference)
+            // One read of the row's values serves every field.
+            let row = record(reference).pointee.values
             // Identity fields: the first value in source order is the merged one.
-            Self.first(row.pointee.values.vtTag, &merged.vtTag, 0, &differing)
-            Self.first(row.pointee.values.cnsNumber, &merged.cnsNumber, 1, &differing)
-            Self.first(row.pointee.values.serialNumber, &merged.serialNumber, 2, &differing)
-            Self.first(row.pointee.values.macAddress, &merged.macAddress, 3, &differing)
+            Self.first(row.vtTag, &merged.vtTag, 0, &differing)
+            Self.first(row.cnsNumber, &merged.cnsNumber, 1, &differing)
+            Self.first(row.serialNumber, &merged.serialNumber, 2, &differing)
+            Self.first(row.macAddress, &merged.macAddress, 3, &differing)
             // Other fields: the value of the best-ranked source, the first among equals.
-            take(row.pointee.values.model, &merged.model, &first.model, &best.0, 4, source, &differing)
+            take(row.model, &merged.model, &first.model, &best.0, 4, source, &differing)
             take(
-                row.pointee.values.description, &merged.description, &first.description, &best.1, 5, source, &differing)
-            take(row.pointee.values.building, &merged.building, &first.building, &best.2, 6, source, &differing)
-            take(row.pointee.values.room, &merged.room, &first.room, &best.3, 7, source, &differing)
-            take(row.pointee.values.mount, &merged.mount, &first.mount, &best.4, 8, source, &differing)
-            take(row.pointee.values.custodian, &merged.custodian, &first.custodian, &best.5, 9, source, &differing)
+                row.description, &merged.description, &first.description, &best.1, 5, source, &differing)
+            take(row.building, &merged.building, &first.building, &best.2, 6, source, &differing)
+            take(row.room, &merged.room, &first.room, &best.3, 7, source, &differing)
+            take(row.mount, &merged.mount, &first.mount, &best.4, 8, source, &differing)
+            take(row.custodian, &merged.custodian, &first.custodian, &best.5, 9, source, &differing)
             take(
-                row.pointee.values.stockNumber, &merged.stockNumber, &first.stockNumber, &best.6, 13, source, &differing
+                row.stockNumber, &merged.stockNumber, &first.stockNumber, &best.6, 13, source, &differing
             )
-            let latitude = row.pointee.values.latitude
-            let longitude = row.pointee.values.longitude
+            let latitude = row.latitude
+            let longitude = row.longitude
             Self.differs(latitude, &first.latitude, 10, &differing)
             Self.differs(longitude, &first.longitude, 11, &differing)
             // Latitude and longitude come together from one row: the best-ranked row that has both.
@@ -134,7 +135,7 @@ struct AssetMerger {
                 merged.latitude = latitude
                 merged.longitude = longitude
             }
-            if let date = row.pointee.values.lastSeen {
+            if let date = row.lastSeen {
                 Self.differs(date, &first.lastSeen, 12, &differing)
                 if any.map({ date > $0 }) ?? true { any = date }
                 if sources[source].file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
