@@ -127,7 +127,7 @@ struct ReadState {
         }
     }
 
-    private static func isEmpty(_ record: borrowing CSVRecord, from start: Int) -> Bool {
+    static func isEmpty(_ record: borrowing CSVRecord, from start: Int) -> Bool {
         for index in start..<record.count where ByteTrim.trimmed(record[index]).count > 0 { return false }
         return true
     }
