@@ -244,7 +244,7 @@ struct SourceSplit {
             }
             globalIndex[local] = data.records.count
             table.insert(fingerprint, record: Int32(data.records.count), row: Int32(clamping: row))
-            data.records.append(SourceRecord(row: row, line: line, values: record.values))
+            data.records.append(SourceRecord(row: row, line: line, packed: record.packed))
         }
         for var issue in part.data.issues {
             if let local = issue.recordIndex {
