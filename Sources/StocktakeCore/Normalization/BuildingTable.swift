@@ -35,8 +35,7 @@ public struct BuildingTable: Sendable {
         let keys = indexByCode.sorted { $0.key < $1.key } + indexByName.sorted { $0.key < $1.key }
         for (key, index) in keys {
             var key = key
-            let id = key.withUTF8 { asciiKeys.intern($0) }
-            if id == indexByKey.count { indexByKey.append(index) }
+            if key.withUTF8({ asciiKeys.intern($0).isNew }) { indexByKey.append(index) }
         }
         self.asciiKeys = keys.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } } ? asciiKeys : nil
         self.indexByKey = indexByKey
@@ -56,6 +55,15 @@ public struct BuildingTable: Sendable {
     /// codes are tried before names. Blanks and placeholders are `.empty`; anything else is `.invalid` with the
     /// reason "is not in the buildings table" (reported as `UNKNOWN_BUILDING`).
     public func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<String> {
+        switch index(of: cell) {
+        case .value(let index): .value(buildings[index].code)
+        case .empty: .empty
+        case .invalid(let reason): .invalid(reason: reason)
+        }
+    }
+
+    /// Like `normalize(_:)`, giving the building's index in `buildings`.
+    func index(of cell: UnsafeBufferPointer<UInt8>) -> Normalized<Int> {
         if Placeholder.isEmptyOrPlaceholder(cell) {
             return .empty
         }
@@ -65,14 +73,14 @@ public struct BuildingTable: Sendable {
                 asciiKeys.id(of: key).map { indexByKey[Int($0)] }
             }
             guard let index, let index else { return .invalid(reason: "is not in the buildings table") }
-            return .value(buildings[index].code)
+            return .value(index)
         }
         guard case .value(let key) = FreeText.normalize(cell, style: .upperCasedCollapsingSpaces),
             let index = indexByCode[key] ?? indexByName[key]
         else {
             return .invalid(reason: "is not in the buildings table")
         }
-        return .value(buildings[index].code)
+        return .value(index)
     }
 
     /// The canonical building code for text, with the same rules as the byte overload.

@@ -29,6 +29,13 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
     /// placeholders (such as `To Be Filled By O.E.M.`) and serials made only of zeros are `.empty`, because
     /// they would otherwise match unrelated devices. Control characters make the cell `.invalid`.
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<SerialNumber> {
+        withCanonicalBytes(cell) { SerialNumber(uncheckedCanonical: String(decoding: $0, as: UTF8.self)) }
+    }
+
+    /// Like `normalize(_:)`, calling `body` with the bytes of the canonical text (on the stack, not a `String`).
+    static func withCanonicalBytes<Result>(
+        _ cell: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Normalized<Result> {
         let trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) {
             return .empty
@@ -45,7 +52,7 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
         if onlyZeros {
             return .empty
         }
-        let canonical = String(unsafeUninitializedCapacity: trimmed.count) { output in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { output in
             var count = 0
             var index = trimmed.startIndex
             while index < trimmed.endIndex {
@@ -60,9 +67,8 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
                     index += 1
                 }
             }
-            return count
+            return .value(body(UnsafeBufferPointer(rebasing: output[0..<count])))
         }
-        return .value(SerialNumber(uncheckedCanonical: canonical))
     }
 
     /// Reads a serial number from text, with the same rules as the byte overload.

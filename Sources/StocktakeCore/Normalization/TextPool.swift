@@ -6,47 +6,39 @@
     import Darwin
 #endif
 
-/// Interns texts by their bytes: each distinct byte string gets an id and one shared `String`, made only the first
-/// time the bytes are seen.
+/// Interns texts by their bytes: each distinct byte string gets an id, its index in the order first seen.
 ///
 /// Free text repeats (every access point of a model has the same description, a custodian has many devices), so a
 /// file's rows hold few distinct texts. Looking the bytes up before any `String` exists means a repeated text costs
 /// a hash of its bytes and one comparison, with no allocation and no UTF-8 validation.
 struct TextPool: Sendable {
-    /// Each text's bytes in `bytes`, its hash, and its `String`.
+    /// Where each text's bytes start in `bytes` (and, one further, where they end), and its hash.
     private var starts: [Int] = [0]
     private var hashes: [UInt64] = []
-    private(set) var strings: [String] = []
     /// The bytes of all texts, one after the other.
     private var bytes: [UInt8] = []
     /// Open-addressing slots holding an id plus 1; 0 marks an empty slot.
     private var slots: [Int32] = Array(repeating: 0, count: 64)
 
     /// How many distinct texts the pool holds.
-    var count: Int { strings.count }
+    var count: Int { hashes.count }
 
-    /// The text with id `id`.
-    subscript(id: Int32) -> String { strings[Int(id)] }
+    /// The bytes of the text with id `id`.
+    subscript(id: Int32) -> ArraySlice<UInt8> { bytes[starts[Int(id)]..<starts[Int(id) + 1]] }
 
-    /// The id of `text`'s bytes, adding them (and making their `String`) when they are new.
-    mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> Int32 {
+    /// The id of `text`'s bytes, adding them when they are new (`isNew` then tells so).
+    mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> (id: Int32, isNew: Bool) {
         let hash = Self.hash(text)
         let slot = self.slot(of: text, hash: hash)
         let found = slots[slot]
-        if found != 0 { return found - 1 }
-        let id = Int32(strings.count)
+        if found != 0 { return (found - 1, false) }
+        let id = Int32(hashes.count)
         slots[slot] = id + 1
         hashes.append(hash)
         bytes.append(contentsOf: text)
         starts.append(bytes.count)
-        strings.append(String(decoding: text, as: UTF8.self))
-        if strings.count * 2 > slots.count { grow() }
-        return id
-    }
-
-    /// The shared `String` of `text`'s bytes.
-    mutating func string(_ text: UnsafeBufferPointer<UInt8>) -> String {
-        strings[Int(intern(text))]
+        if hashes.count * 2 > slots.count { grow() }
+        return (id, true)
     }
 
     /// The id of `text`'s bytes, or `nil` when the pool does not hold them.

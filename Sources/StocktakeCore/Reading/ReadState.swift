@@ -10,9 +10,13 @@ struct ReadState {
     var sawHeader = false
     var checksIdentifiers = false
     /// The values of the row being read.
-    var values = AssetValues()
-    /// The free texts seen, by their bytes, so that each distinct text is made and stored once.
+    var values = PackedValues()
+    /// The texts seen, by their bytes, and their ids in `SharedTexts`: the shared table (and its lock) is asked once
+    /// per distinct text.
     var texts = TextPool()
+    var sharedIDs: [Int32] = []
+    /// The id in `SharedTexts` of each building's code, once used.
+    var buildingIDs: [Int32] = []
     /// Where the text read starts in the file, and how many bytes it is expected to span (to presize tables).
     let startOffset: Int
     let expectedBytes: Int
@@ -80,7 +84,7 @@ struct ReadState {
         }
         let recordIndex = data.records.count
         let firstIssue = data.issues.count
-        values = AssetValues()
+        values = PackedValues()
         var invalidIdentifier = false
         for (column, target) in plan where column < record.count {
             let cell = record[column]
@@ -115,7 +119,7 @@ struct ReadState {
         for index in firstIssue..<data.issues.count { data.issues[index].recordIndex = recordIndex }
         fingerprints.insert(fingerprint, record: Int32(recordIndex), row: Int32(clamping: row))
         recordFingerprints?.append(fingerprint)
-        data.records.append(SourceRecord(row: row, line: record.line, values: values))
+        data.records.append(SourceRecord(row: row, line: record.line, packed: values))
     }
 
     /// Keeps an issue, or only counts it past the reader's limit.
@@ -127,7 +131,7 @@ struct ReadState {
         }
     }
 
-    private static func isEmpty(_ record: borrowing CSVRecord, from start: Int) -> Bool {
+    static func isEmpty(_ record: borrowing CSVRecord, from start: Int) -> Bool {
         for index in start..<record.count where ByteTrim.trimmed(record[index]).count > 0 { return false }
         return true
     }
@@ -178,7 +182,9 @@ struct ReadState {
         case .cnsNumber:
             return take(
                 CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
-        case .serialNumber: return take(SerialNumber.normalize(cell), \.serialNumber, field, cell, column, row, line)
+        case .serialNumber:
+            let result = SerialNumber.withCanonicalBytes(cell) { text(of: $0) }
+            return take(result, \.serialNumberText, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model:
             return takeText(cell, style: .upperCased, \.model)
@@ -188,8 +194,13 @@ struct ReadState {
             guard let buildings = reader.buildings else {
                 return takeText(cell, style: .upperCased, \.building)
             }
-            return take(
-                buildings.normalize(cell), \.building, field, cell, column, row, line, invalidKind: .unknownBuilding)
+            let result: Normalized<Int32>
+            switch buildings.index(of: cell) {
+            case .value(let index): result = .value(buildingID(index, of: buildings))
+            case .empty: result = .empty
+            case .invalid(let reason): result = .invalid(reason: reason)
+            }
+            return take(result, \.building, field, cell, column, row, line, invalidKind: .unknownBuilding)
         case .room:
             return takeText(cell, style: .upperCasedCollapsingSpaces, \.room)
         case .mount:
@@ -207,24 +218,56 @@ struct ReadState {
     }
 
     /// Like `take`, for free text, which never is invalid. Text repeats (every access point of a model has the same
-    /// description), so it is looked up by its bytes first: a million rows hold one `String` of each distinct text.
+    /// description), so it is looked up by its bytes first: no `String` is made for a text seen before.
     private mutating func takeText(
-        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ keyPath: WritableKeyPath<AssetValues, String?>
+        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ keyPath: WritableKeyPath<PackedValues, Int32>
     ) -> Bool {
-        if let text = FreeText.withNormalizedBytes(cell, style: style, { texts.string($0) }) {
-            values[keyPath: keyPath] = text
+        if let id = FreeText.withNormalizedBytes(cell, style: style, { text(of: $0) }) {
+            values[keyPath: keyPath] = id
         }
         return true
     }
 
+    /// The id in `SharedTexts` of the code of building `index` of `buildings`.
+    private mutating func buildingID(_ index: Int, of buildings: BuildingTable) -> Int32 {
+        if buildingIDs.isEmpty { buildingIDs = Array(repeating: -1, count: buildings.buildings.count) }
+        if buildingIDs[index] < 0 { buildingIDs[index] = SharedTexts.shared.id(of: buildings.buildings[index].code) }
+        return buildingIDs[index]
+    }
+
+    /// The id in `SharedTexts` of the text whose bytes are `bytes`.
+    private mutating func text(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let (local, isNew) = texts.intern(bytes)
+        if isNew { sharedIDs.append(SharedTexts.shared.id(of: bytes)) }
+        return sharedIDs[Int(local)]
+    }
+
     private mutating func take<Value>(
-        _ result: Normalized<Value>, _ keyPath: WritableKeyPath<AssetValues, Value?>, _ field: CanonicalField,
+        _ result: Normalized<Value>, _ keyPath: WritableKeyPath<PackedValues, Value?>, _ field: CanonicalField,
         _ cell: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ line: Int,
         invalidKind: RowIssue.Kind = .invalidValue
     ) -> Bool {
         switch result {
         case .value(let value):
             values[keyPath: keyPath] = value
+            return true
+        case .empty:
+            return true
+        case .invalid(let reason):
+            report(invalidKind, cell, field: field, column: column, row: row, line: line, reason: reason)
+            return false
+        }
+    }
+
+    /// Like `take`, for a text id.
+    private mutating func take(
+        _ result: Normalized<Int32>, _ keyPath: WritableKeyPath<PackedValues, Int32>, _ field: CanonicalField,
+        _ cell: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ line: Int,
+        invalidKind: RowIssue.Kind = .invalidValue
+    ) -> Bool {
+        switch result {
+        case .value(let id):
+            values[keyPath: keyPath] = id
             return true
         case .empty:
             return true

@@ -158,22 +158,79 @@ public enum ReconcileJob {
     }
 
     /// Reads the files in parallel and checks each can serve its role.
+    ///
+    /// A large file is cut into parts read at the same time (see `SourceSplit`), so that one big central sheet
+    /// does not leave a core idle. Parts of all files are read largest first by one worker per core; the worker
+    /// that reads the last part of a file joins its parts while the others go on reading.
     private static func read(_ files: [SourceFile], with reader: SourceReader) throws(StocktakeError) -> [SourceData] {
-        let results = ResultSlots<Result<SourceData, StocktakeError>>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            do throws(StocktakeError) {
-                results[index] = .success(try reader.read(files[index]))
-            } catch {
-                results[index] = .failure(error)
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let sizes = files.map { ByteSource.size(of: $0.path) ?? 0 }
+        // Parts of at least 8 MiB, and about four per worker in all, so that the largest-first order balances.
+        let partSize = max(8 << 20, sizes.reduce(0, +) / (4 * workers))
+        let splits = files.map { SourceSplit(file: $0, reader: reader, partSize: partSize) }
+        var parts: [(file: Int, part: Int, bytes: Int)] = []
+        for (file, split) in splits.enumerated() {
+            for part in 0..<split.partCount {
+                let end = part + 1 < split.partCount ? split.starts[part + 1] : max(sizes[file], split.starts[part])
+                parts.append((file, part, end - split.starts[part]))
+            }
+        }
+        let tasks = parts.sorted { $0.bytes > $1.bytes }
+        let work = PartWork(files: splits.map(\.partCount))
+        DispatchQueue.concurrentPerform(iterations: min(workers, tasks.count)) { _ in
+            while let next = work.nextTask() {
+                let task = tasks[next]
+                let part = splits[task.file].readPart(task.part)
+                guard let parts = work.finish(part, file: task.file, part: task.part) else { continue }
+                do throws(StocktakeError) {
+                    work.results[task.file] = .success(try splits[task.file].join(parts))
+                } catch {
+                    work.results[task.file] = .failure(error)
+                }
             }
         }
         var sources: [SourceData] = []
         for index in files.indices {
-            let source = try results[index]!.get()
+            let source = try work.results[index]!.get()
             try check(source)
             sources.append(source)
         }
         return sources
+    }
+
+    /// The shared state of the workers of `read`: the next task, the parts read so far, the files joined.
+    private final class PartWork: @unchecked Sendable {
+        private let lock = NSLock()
+        private var taken = 0
+        private let taskCount: Int
+        private var parts: [[SourceSplit.Part?]]
+        let results: ResultSlots<Result<SourceData, StocktakeError>>
+
+        init(files partCounts: [Int]) {
+            taskCount = partCounts.reduce(0, +)
+            parts = partCounts.map { Array(repeating: nil, count: $0) }
+            results = ResultSlots(count: partCounts.count)
+        }
+
+        /// The index of the next task to run, or `nil` when all are taken.
+        func nextTask() -> Int? {
+            lock.withLock {
+                guard taken < taskCount else { return nil }
+                taken += 1
+                return taken - 1
+            }
+        }
+
+        /// Keeps a part read; returns all the file's parts, in order, when it was the last one to be read.
+        func finish(_ part: SourceSplit.Part, file: Int, part index: Int) -> [SourceSplit.Part]? {
+            lock.withLock {
+                parts[file][index] = part
+                guard parts[file].allSatisfy({ $0 != nil }) else { return nil }
+                let done = parts[file].map { $0! }
+                parts[file] = []
+                return done
+            }
+        }
     }
 
     private static func check(_ source: SourceData) throws(StocktakeError) {
