@@ -36,11 +36,16 @@ enum CanonicalText {
 
     /// Appends a MAC address's canonical form, `aa:bb:cc:dd:ee:ff`.
     static func append(_ address: MACAddress, to output: inout [UInt8]) {
-        for group in 0..<6 {
-            if group > 0 { output.append(UInt8(ascii: ":")) }
-            let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(40 - 8 * group))
-            output.append(hexDigit(byte >> 4))
-            output.append(hexDigit(byte & 0x0F))
+        // 17 bytes, formed on the stack and appended at once.
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            for group in 0..<6 {
+                let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(40 - 8 * group))
+                buffer[group * 3] = hexDigit(byte >> 4)
+                buffer[group * 3 + 1] = hexDigit(byte & 0x0F)
+                if group < 5 { buffer[group * 3 + 2] = UInt8(ascii: ":") }
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<17]))
         }
     }
 

@@ -112,9 +112,10 @@ struct WriteBackPlanner {
     /// Decides every changed cell of the existing rows, the rows split between the cores.
     mutating func plan() {
         guard !rowRecords.isEmpty, columns.contains(where: \.isWritable) else { return }
-        let assets = mergedAssets()
+        let byTag = rowsByTag()
+        let assets = mergedAssets(byTag)
         // Rows of one tag, linked in a ring, when a value another central row holds must be found.
-        let rings = options.overwrite ? rowRings() : []
+        let rings = options.overwrite ? rowRings(byTag) : []
         let parts = rowRecords.count >= 2 * Self.rowsPerCore ? 2 : 1
         let bounds = (0...parts).map { rowRecords.count * $0 / parts }
         let results = ResultSlots<SheetChanges>(count: parts)
@@ -126,14 +127,14 @@ struct WriteBackPlanner {
     }
 
     /// The changed cells of `rows`.
-    private func planRows(_ rows: Range<Int>, assets: TagTable, rings: [Int32]) -> SheetChanges {
+    private func planRows(_ rows: Range<Int>, assets: [Int32], rings: [Int32]) -> SheetChanges {
         var changes = SheetChanges(source: raw.bytes, labels: changes.labels)
         raw.bytes.withUnsafeBufferPointer { planRows(rows, of: $0, assets: assets, rings: rings, into: &changes) }
         return changes
     }
 
     private func planRows(
-        _ rows: Range<Int>, of text: UnsafeBufferPointer<UInt8>, assets: TagTable, rings: [Int32],
+        _ rows: Range<Int>, of text: UnsafeBufferPointer<UInt8>, assets: [Int32], rings: [Int32],
         into changes: inout SheetChanges
     ) {
         // Where quoted cells are unescaped: the row's own cell, and the cells of other rows compared with it.
@@ -145,7 +146,7 @@ struct WriteBackPlanner {
         for row in rows {
             let record = Int(rowRecords[row])
             let tag = rowTags[row] == Self.noTag ? nil : VTTag(number: rowTags[row], digits: tagDigits)
-            let asset = tag.flatMap { assets.value($0.number) }.flatMap { $0 < 0 ? nil : Int($0) }
+            let asset = assets[row] < 0 ? nil : Int(assets[row])
             let cellCount = raw.cellCount(record)
             for column in columns where column.isWritable {
                 let isPastEnd = column.index >= cellCount
@@ -234,34 +235,69 @@ struct WriteBackPlanner {
         return !anotherRow(of: row, in: rings, holds: value, in: column, text, buffer)
     }
 
-    /// The merged asset of each tag, by its index in the reconciliation; -1 for a tag found on two devices
-    /// (`DUPLICATE_TAG`), whose rows are only normalized.
-    private func mergedAssets() -> TagTable {
-        var table = TagTable(capacity: reconciliation.assets.count)
+    /// The data rows with a tag, ordered by tag number (rows of one tag in sheet order).
+    private func rowsByTag() -> (tags: [UInt64], rows: [UInt32]) {
+        var tags: [UInt64] = []
+        var rows: [UInt32] = []
+        tags.reserveCapacity(rowTags.count)
+        rows.reserveCapacity(rowTags.count)
+        for row in rowTags.indices where rowTags[row] != Self.noTag {
+            tags.append(rowTags[row])
+            rows.append(UInt32(row))
+        }
+        TagSort.sort(keys: &tags, values: &rows)
+        return (tags, rows)
+    }
+
+    /// For each data row, the index in the reconciliation of its tag's merged asset; -1 when there is none, or when
+    /// the tag was found on two devices (`DUPLICATE_TAG`), whose rows are only normalized.
+    ///
+    /// Rows and assets are walked together in tag order; of several assets with one tag, the last counts.
+    private func mergedAssets(_ byTag: (tags: [UInt64], rows: [UInt32])) -> [Int32] {
+        var assetTags: [UInt64] = []
+        var assetIndexes: [UInt32] = []
+        assetTags.reserveCapacity(reconciliation.assets.count)
+        assetIndexes.reserveCapacity(reconciliation.assets.count)
         for index in reconciliation.assets.indices {
             if let tag = reconciliation.assets[index].values.vtTag, tag.digits == reader.tagDigits {
-                table.set(tag.number, Int32(index))
+                assetTags.append(tag.number)
+                assetIndexes.append(UInt32(index))
             }
         }
+        TagSort.sort(keys: &assetTags, values: &assetIndexes)
+        var shared: [UInt64] = []
         for index in reconciliation.discrepancies.indices
         where reconciliation.discrepancies[index].code == .duplicateTag {
-            if let tag = reconciliation.discrepancies[index].vtTag, table.value(tag.number) != nil {
-                table.set(tag.number, -1)
+            if let tag = reconciliation.discrepancies[index].vtTag, tag.digits == reader.tagDigits {
+                shared.append(tag.number)
             }
         }
-        return table
+        shared.sort()
+        var assets = [Int32](repeating: -1, count: rowRecords.count)
+        var asset = 0
+        var sharedIndex = 0
+        for (tag, row) in zip(byTag.tags, byTag.rows) {
+            while asset < assetTags.count && assetTags[asset] < tag { asset += 1 }
+            while asset + 1 < assetTags.count && assetTags[asset + 1] == tag { asset += 1 }
+            guard asset < assetTags.count && assetTags[asset] == tag else { continue }
+            while sharedIndex < shared.count && shared[sharedIndex] < tag { sharedIndex += 1 }
+            if sharedIndex < shared.count && shared[sharedIndex] == tag { continue }
+            assets[Int(row)] = Int32(assetIndexes[asset])
+        }
+        return assets
     }
 
     /// For each row, the next row with the same tag, in a ring (a row alone, or without a tag, is its own next).
-    private func rowRings() -> [Int32] {
+    private func rowRings(_ byTag: (tags: [UInt64], rows: [UInt32])) -> [Int32] {
         var next = (0..<Int32(rowRecords.count)).map { $0 }
-        var last = TagTable(capacity: rowRecords.count)
-        for row in rowRecords.indices where rowTags[row] != Self.noTag {
-            if let previous = last.value(rowTags[row]) {
-                next[row] = next[Int(previous)]
-                next[Int(previous)] = Int32(row)
+        var runStart = 0
+        while runStart < byTag.tags.count {
+            var runEnd = runStart + 1
+            while runEnd < byTag.tags.count && byTag.tags[runEnd] == byTag.tags[runStart] { runEnd += 1 }
+            for index in runStart..<runEnd {
+                next[Int(byTag.rows[index])] = Int32(byTag.rows[index + 1 < runEnd ? index + 1 : runStart])
             }
-            last.set(rowTags[row], Int32(row))
+            runStart = runEnd
         }
         return next
     }
@@ -297,8 +333,7 @@ struct WriteBackPlanner {
         for discrepancy in reconciliation.discrepancies where discrepancy.code == .possibleTypo {
             if let tag = VTTag.normalize(discrepancy.value, digits: reader.tagDigits).value { typoScans.insert(tag) }
         }
-        var present = TagTable(capacity: rowTags.count)
-        for tag in rowTags where tag != Self.noTag { present.set(tag, 0) }
+        let present = rowsByTag().tags
         var targets: [ColumnTarget?] = Array(repeating: nil, count: appendedWidth)
         for (column, target) in layout.plan { targets[column] = target }
         var number = rowRecords.count
@@ -307,7 +342,7 @@ struct WriteBackPlanner {
         for index in reconciliation.assets.indices where reconciliation.assets[index].status == .unrecorded {
             let values = reconciliation.assets[index].values
             guard let tag = values.vtTag, !typoScans.contains(tag),
-                tag.digits != reader.tagDigits || present.value(tag.number) == nil
+                tag.digits != reader.tagDigits || !Self.contains(present, tag.number)
             else { continue }
             number += 1
             for column in 0..<appendedWidth {
@@ -322,6 +357,17 @@ struct WriteBackPlanner {
                 }
             }
         }
+    }
+
+    /// Whether the ascending `tags` hold `tag`.
+    private static func contains(_ tags: [UInt64], _ tag: UInt64) -> Bool {
+        var low = 0
+        var high = tags.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tags[middle] < tag { low = middle + 1 } else { high = middle }
+        }
+        return low < tags.count && tags[low] == tag
     }
 
     /// Appends `text` with a leading `'` when a spreadsheet would run it as a formula, as `CSVWriter.neutralized`.
