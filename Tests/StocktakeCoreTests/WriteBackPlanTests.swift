@@ -334,6 +334,35 @@ import Testing
         #expect(result.changes == [change(1, 1234, "Room", "", "B-12", .filled)])
     }
 
+    @Test func aSheetPlannedOnBothCoresListsItsChangesInSheetOrder() throws {
+        // Enough rows to be split between the cores; every seventh tag unpadded, every other model lower-case,
+        // every fifth custodian empty and filled from the survey.
+        let rowCount = 2 * WriteBackPlanner.rowsPerCore + 1001
+        var central = "VT Tag,Model,Custodian\n"
+        var survey = "P-Tag,Custodian\n"
+        var expectedSheet = central
+        var expected: [SheetChange] = []
+        for row in 1...rowCount {
+            let tag = VTTag(number: UInt64(row), digits: 6)
+            let written = row % 7 == 0 ? String(row) : tag.description
+            let model = row % 2 == 0 ? "ap-515" : "AP-515"
+            let custodian = row % 5 == 0 ? "" : "jdoe"
+            central += "\(written),\(model),\(custodian)\n"
+            survey += "\(tag),\(row % 5 == 0 ? "asmith" : "")\n"
+            expectedSheet += "\(tag),AP-515,\(row % 5 == 0 ? "asmith" : "jdoe")\n"
+            if row % 7 == 0 {
+                expected.append(change(row, UInt64(row), "VT Tag", written, tag.description, .normalized))
+            }
+            if row % 2 == 0 { expected.append(change(row, UInt64(row), "Model", "ap-515", "AP-515", .normalized)) }
+            if row % 5 == 0 { expected.append(change(row, UInt64(row), "Custodian", "", "asmith", .filled)) }
+        }
+        var fixture = ReconcileFixture(central: central)
+        fixture.sighting("survey.csv", survey)
+        let result = try plan(fixture)
+        #expect(Array(result.changes) == expected)
+        #expect(text(result) == expectedSheet)
+    }
+
     @Test func anUnreadableSheetIsRefusedWithTheReadersMessage() throws {
         let fixture = optionsFixture()
         #expect {
@@ -344,6 +373,21 @@ import Testing
             (error as? CSVError)?.description
                 == "central.csv: a quoted field opened on line 2 is never closed. "
                 + "Look for a stray \" on that line and save the file again."
+        }
+    }
+
+    @Test func aSheetInAnotherEncodingIsRefusedWithTheReadersMessage() throws {
+        let fixture = optionsFixture()
+        let utf16: [UInt8] = [0xFF, 0xFE] + Array("VT Tag\n".utf8).flatMap { [$0, 0] }
+        var reader = CSVReader(bytes: utf16, name: "central.csv")
+        let expected = readAllCSV(&reader).error?.description
+        #expect(expected != nil)
+        #expect {
+            try WriteBackPlan(
+                sheet: utf16, fileName: "central.csv", reader: self.reader(fixture),
+                reconciliation: try fixture.reconcile(), options: WriteBackOptions())
+        } throws: { error in
+            (error as? CSVError)?.description == expected
         }
     }
 }

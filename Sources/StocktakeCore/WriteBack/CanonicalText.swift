@@ -36,21 +36,43 @@ enum CanonicalText {
 
     /// Appends a MAC address's canonical form, `aa:bb:cc:dd:ee:ff`.
     static func append(_ address: MACAddress, to output: inout [UInt8]) {
-        for group in 0..<6 {
-            if group > 0 { output.append(UInt8(ascii: ":")) }
-            let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(40 - 8 * group))
-            output.append(hexDigit(byte >> 4))
-            output.append(hexDigit(byte & 0x0F))
+        // 17 bytes, formed on the stack and appended at once.
+        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            for group in 0..<6 {
+                let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(40 - 8 * group))
+                buffer[group * 3] = hexDigit(byte >> 4)
+                buffer[group * 3 + 1] = hexDigit(byte & 0x0F)
+                if group < 5 { buffer[group * 3 + 2] = UInt8(ascii: ":") }
+            }
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<17]))
         }
     }
 
     /// Appends a date's ISO form, `YYYY-MM-DD`.
     static func append(_ date: InventoryDate, to output: inout [UInt8]) {
-        append(UInt64(date.year), digits: 4, to: &output)
+        let (year, month, day) = civil(date)
+        append(UInt64(clamping: year), digits: 4, to: &output)
         output.append(UInt8(ascii: "-"))
-        append(UInt64(date.month), digits: 2, to: &output)
+        append(UInt64(month), digits: 2, to: &output)
         output.append(UInt8(ascii: "-"))
-        append(UInt64(date.day), digits: 2, to: &output)
+        append(UInt64(day), digits: 2, to: &output)
+    }
+
+    /// The calendar day of a date, computed once (`InventoryDate.year`, `month` and `day` each compute it).
+    ///
+    /// Days are counted from 0000-03-01 in 400-year cycles of 146,097 days whose years start on March 1, so that
+    /// the leap day ends each year and the month lengths before it follow a fixed pattern.
+    static func civil(_ date: InventoryDate) -> (year: Int, month: Int, day: Int) {
+        let days = Int(date.daysSinceEpoch) + 719_468
+        let cycle = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfCycle = days - cycle * 146_097
+        let yearOfCycle = (dayOfCycle - dayOfCycle / 1_460 + dayOfCycle / 36_524 - dayOfCycle / 146_096) / 365
+        let dayOfYear = dayOfCycle - (365 * yearOfCycle + yearOfCycle / 4 - yearOfCycle / 100)
+        let monthFromMarch = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
+        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
+        return (yearOfCycle + cycle * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Appends a coordinate's canonical text, as `GeoPosition.text` gives it (`-80.4139`).

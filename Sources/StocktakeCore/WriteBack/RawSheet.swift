@@ -155,6 +155,7 @@ struct RawSheet {
         let stops: UInt64 =
             1 << UInt64(delimiter) | 1 << UInt64(ASCII.carriageReturn) | 1 << UInt64(ASCII.lineFeed)
             | 1 << UInt64(ASCII.quote)
+        let words = StopWords(delimiter: delimiter)
         let scratch = TextBuffer()
         var index = start
         while index < count {
@@ -193,10 +194,27 @@ struct RawSheet {
                     if !closed { endsInsideQuotes = true }
                 }
                 let runStart = index
-                while index < count {
+                var wordUnion: UInt64 = 0
+                scan: while true {
+                    // Eight bytes at a time up to the first byte that may end the run.
+                    while index + 8 <= count {
+                        let word = UInt64(
+                            littleEndian: UnsafeRawPointer(text.baseAddress! + index).loadUnaligned(as: UInt64.self))
+                        let found = words.stops(in: word)
+                        guard found != 0 else {
+                            wordUnion |= word
+                            index += 8
+                            continue
+                        }
+                        let plain = found.trailingZeroBitCount / 8
+                        wordUnion |= word & ((1 &<< UInt64(plain * 8)) &- 1)
+                        index += plain
+                        break
+                    }
+                    guard index < count else { break }
                     let byte = text[index]
                     if byte < 64 && stops & (1 &<< UInt64(byte)) != 0 {
-                        guard byte == ASCII.quote else { break }
+                        guard byte == ASCII.quote else { break scan }
                         isDamaged = true
                     }
                     union |= byte
@@ -204,7 +222,7 @@ struct RawSheet {
                 }
                 // Text after a closing quote is a stray quote too.
                 if wasQuoted && index > runStart { isDamaged = true }
-                if !isDamaged && union >= 0x80 {
+                if !isDamaged && (union >= 0x80 || wordUnion & StopWords.highBits != 0) {
                     isDamaged = UTF8Validator.firstInvalidOffset(in: scratch.text(cellStart..<index, of: text)) != nil
                 }
                 if isDamaged { damagedCells.append(record << 32 | cell) }
@@ -214,6 +232,32 @@ struct RawSheet {
             }
             boundaries.append(UInt32(truncatingIfNeeded: index + 1))
             firstBoundaries.append(UInt32(truncatingIfNeeded: boundaries.count))
+        }
+    }
+
+    /// Finds the bytes that end a run outside quotes (delimiter, CR, LF, quote) among eight bytes at once.
+    private struct StopWords {
+        static let lowBits: UInt64 = 0x0101_0101_0101_0101
+        static let highBits: UInt64 = 0x8080_8080_8080_8080
+        let delimiter: UInt64
+        let carriageReturn = lowBits &* UInt64(ASCII.carriageReturn)
+        let lineFeed = lowBits &* UInt64(ASCII.lineFeed)
+        let quote = lowBits &* UInt64(ASCII.quote)
+
+        init(delimiter: UInt8) {
+            self.delimiter = Self.lowBits &* UInt64(delimiter)
+        }
+
+        /// A word whose lowest set bit is the top bit of the first stop byte of `word` (read little-endian); 0
+        /// when it holds none. Bits above the first stop byte may be set falsely.
+        func stops(in word: UInt64) -> UInt64 {
+            Self.zeroBytes(word ^ delimiter) | Self.zeroBytes(word ^ carriageReturn) | Self.zeroBytes(word ^ lineFeed)
+                | Self.zeroBytes(word ^ quote)
+        }
+
+        /// The top bit of each zero byte of `word`, exact up to the first one.
+        private static func zeroBytes(_ word: UInt64) -> UInt64 {
+            (word &- lowBits) & ~word & highBits
         }
     }
 

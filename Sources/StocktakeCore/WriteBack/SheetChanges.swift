@@ -168,6 +168,23 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         entries.append(entry)
     }
 
+    /// Appends the changes of `other`, planned over the same sheet, after these.
+    mutating func append(contentsOf other: SheetChanges) {
+        guard !entries.isEmpty else {
+            entries = other.entries
+            afterTexts = other.afterTexts
+            return
+        }
+        let offset = UInt32(afterTexts.count)
+        afterTexts.append(contentsOf: other.afterTexts)
+        precondition(afterTexts.count < Int(UInt32.max), "the changes' texts come to 4 GiB or more")
+        entries.reserveCapacity(entries.count + other.entries.count)
+        for var entry in other.entries {
+            entry.afterEnd += offset
+            entries.append(entry)
+        }
+    }
+
     /// The VT tag of a change's row.
     func tag(_ entry: Entry) -> VTTag? {
         entry.hasTag ? VTTag(number: entry.tagNumber, digits: Int(entry.tagDigits)) : nil
