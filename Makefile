@@ -91,7 +91,7 @@ bench-linear: release
 	  printf '  %9s assets: %s µs\n' $$n "$$(sed -n 's/^ *µs\/asset *//p' $(BUILD_DIR)/bench-linear-$$n.txt)"; done
 
 bench-duckdb: release bench-deps
-	$(BENCH) run --assets 1000000 --data $(BENCH_DATA) --compare-duckdb
+	$(BENCH) run --assets 1000000 --data $(BENCH_DATA) --compare-duckdb $(if $(REFERENCE),--check-against $(REFERENCE))
 
 bench-smoke: release
 	$(BENCH) run --assets 100000 --data $(BENCH_DATA)

@@ -34,8 +34,15 @@ enum BenchmarkReport {
         } else {
             let reused = result.datasets.filter(\.reused).count
             let folder = (result.datasets[0].folder as NSString).deletingLastPathComponent
-            table.add(
-                "data", "\(folder) (\(reused) of \(result.datasets.count) datasets reused, the rest generated)")
+            let count = result.datasets.count
+            let kept =
+                command.data == nil
+                ? "\(count) datasets generated, removed afterwards"
+                : reused == count
+                    ? "all \(count) datasets reused"
+                    : reused == 0
+                        ? "\(count) datasets generated" : "\(reused) of \(count) datasets reused, the rest generated"
+            table.add("data", "\(folder) (\(kept))")
         }
         table.add(
             "command",

@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeCore
 
 /// One row of a `discrepancies.csv` a run wrote, or of a generator's `expected.csv`, reduced to what the
@@ -26,6 +27,9 @@ struct Finding: Sendable, Hashable {
     /// The rows of the findings file at `path` (`discrepancies.csv` or `expected.csv`): a header naming at least
     /// `code`, then one finding a row. The text is the `message` column, or else the `note` column.
     static func read(path: String) throws(BenchError) -> [Finding] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw .cannotRead(path: path, reason: "it does not exist")
+        }
         var findings: [Finding] = []
         var columns: (code: Int, severity: Int?, cells: [Int?], text: Int?)?
         do {

@@ -23,7 +23,7 @@ struct JobsBenchmark {
         let state = work + "/state"
         let asOf = datasets[0].parameters.asOf.iso
         StandardError.write("stocktake-bench: running \(stocktake) run over \(jobs.accounts.count) accounts")
-        let (measurement, _) = try SingleAccountBenchmark.measure(
+        let measurement = try SingleAccountBenchmark.measure(
             stocktake, ["run", "--jobs", jobs.path, "--state", state, "--as-of", asOf], environment: environment,
             logs: work + "/run")
         var expectedByFolder: [String: [Finding]] = [:]

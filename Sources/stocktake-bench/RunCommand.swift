@@ -195,7 +195,9 @@ struct RunCommand {
             : nil
         let work = try WorkFolder()
         defer { work.remove() }
-        let store = DatasetStore(root: data ?? work.path + "/data")
+        // Absolute, as the accounts' account.json files name the datasets by path.
+        let root = data.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? work.path + "/data"
+        let store = DatasetStore(root: root)
         var datasets: [Dataset] = []
         for parameters in self.datasets {
             if let kept = store.kept(parameters) {

@@ -54,9 +54,9 @@ struct RunRecordDigest: Sendable, Equatable {
         }
     }
 
-    /// The keys of the flat JSON object that is the value of the top-level-or-nested key `name`, in the order
-    /// they are written (JSONSerialization forgets the order). Keys are read up to the object's closing brace;
-    /// string escapes are skipped over.
+    /// The keys of the flat JSON object that follows the first key `name` in `bytes`, in the order they are
+    /// written (JSONSerialization forgets the order). Keys are read up to the object's closing brace; string
+    /// escapes are skipped over.
     static func keyOrder(ofObject name: String, in bytes: [UInt8]) -> [String] {
         let needle = Array("\"\(name)\"".utf8)
         guard var index = firstIndex(of: needle, in: bytes) else { return [] }

@@ -29,7 +29,7 @@ struct SingleAccountBenchmark {
         let floor = try PageCacheFloor.measure(inputs)
         StandardError.write("stocktake-bench: running \(stocktake) reconcile")
         let output = work + "/new/out"
-        let (measurement, _) = try Self.measure(
+        let measurement = try Self.measure(
             stocktake, Self.arguments(dataset, output: output), environment: environment, logs: work + "/new")
         let record = try RunRecordDigest(path: output + "/run.json")
         let comparison = FindingsComparison(
@@ -42,7 +42,7 @@ struct SingleAccountBenchmark {
         if let reference = command.reference {
             StandardError.write("stocktake-bench: running the reference \(reference) reconcile")
             let referenceOutput = work + "/reference/out"
-            let (referenceMeasurement, _) = try Self.measure(
+            let referenceMeasurement = try Self.measure(
                 reference, Self.arguments(dataset, output: referenceOutput), environment: environment,
                 logs: work + "/reference")
             result.reference = ReferenceRun(
@@ -60,7 +60,7 @@ struct SingleAccountBenchmark {
     /// Runs `program` with `arguments`, its standard output and error in files in `logs`; throws when it fails.
     static func measure(
         _ program: String, _ arguments: [String], environment: [String: String], logs: String
-    ) throws(BenchError) -> (ProcessMeasurement, String) {
+    ) throws(BenchError) -> ProcessMeasurement {
         do {
             try FileManager.default.createDirectory(atPath: logs, withIntermediateDirectories: true)
         } catch {
@@ -74,6 +74,6 @@ struct SingleAccountBenchmark {
             let name = ([program] + arguments.prefix(1)).joined(separator: " ")
             throw .programFailed(program: name, outcome: outcome, log: LogTail.read(logs + "/stderr"))
         }
-        return (measurement, logs + "/stdout")
+        return measurement
     }
 }

@@ -59,6 +59,8 @@ struct FindingTests {
         try Data().write(to: URL(fileURLWithPath: empty))
         #expect(throws: BenchError.cannotRead(path: empty, reason: "it is empty")) { try Finding.read(path: empty) }
         let missing = runner.path("missing.csv")
-        #expect(throws: BenchError.self) { try Finding.read(path: missing) }
+        #expect(throws: BenchError.cannotRead(path: missing, reason: "it does not exist")) {
+            try Finding.read(path: missing)
+        }
     }
 }
