@@ -38,7 +38,7 @@ struct AssetGraph {
         for (sourceIndex, source) in sources.enumerated() {
             source.records.withUnsafeBufferPointer { records in
                 for recordIndex in records.indices {
-                    guard let tag = records[recordIndex].values.vtTag else { continue }
+                    guard let tag = records[recordIndex].packed.vtTag else { continue }
                     let asset: Int
                     if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
                         asset = Int(known)
@@ -52,7 +52,7 @@ struct AssetGraph {
         }
         for (sourceIndex, source) in sources.enumerated() {
             source.records.withUnsafeBufferPointer { records in
-                for recordIndex in records.indices where records[recordIndex].values.vtTag == nil {
+                for recordIndex in records.indices where records[recordIndex].packed.vtTag == nil {
                     let reference = RecordReference(source: sourceIndex, record: recordIndex)
                     join(reference, in: records, order: fallbackIdentifiers)
                 }
@@ -116,9 +116,15 @@ struct AssetGraph {
         _ reference: RecordReference, in records: UnsafeBufferPointer<SourceRecord>, in asset: Int
     ) {
         assetOfRecord[Int(reference.source)][Int(reference.record)] = Int32(asset)
-        let record = records.baseAddress! + Int(reference.record)
-        if let serial = record.pointee.values.serialNumber { serialIndex.add(asset, for: serial) }
-        if let mac = record.pointee.values.macAddress { macIndex.add(asset, for: mac) }
-        if let cns = record.pointee.values.cnsNumber { cnsIndex.add(asset, for: cns) }
+        // The row's packed values are read field by field; its texts are never unpacked here.
+        let values = records[Int(reference.record)].packed
+        let serial = values.serialNumberText
+        if serial >= 0 {
+            serialIndex.add(asset, integer: UInt64(serial)) {
+                SerialNumber(canonical: SharedTexts.shared.string(serial))!
+            }
+        }
+        if let mac = values.macAddress { macIndex.add(asset, for: mac) }
+        if let cns = values.cnsNumber { cnsIndex.add(asset, for: cns) }
     }
 }

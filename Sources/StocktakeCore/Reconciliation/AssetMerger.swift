@@ -99,36 +99,40 @@ struct AssetMerger {
     ) {
         var merged = AssetValues()
         var differing: UInt16 = 0
-        var first = AssetValues()
-        // The rank of the row each field's value came from: model, description, building, room, mount, custodian,
-        // stock number, and the position.
+        // Texts are compared and chosen by their ids in `SharedTexts` (equal bytes, equal id); only the chosen ones
+        // become strings. Ids that differ for texts Swift calls equal (other Unicode forms of one text) only send the
+        // asset to the checks that compare texts.
+        var serial: Int32 = -1
+        var chosen = TextIDs()
+        var first = TextIDs()
+        var firstLatitude: Double?
+        var firstLongitude: Double?
+        var firstSeen: InventoryDate?
+        // The rank of the row each value came from: model, description, building, room, mount, custodian, stock
+        // number, and the position.
         var best = (Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max)
         var sighted: InventoryDate?
         var any: InventoryDate?
         for reference in members {
             let source = Int(reference.source)
-            // One read of the row's values serves every field.
-            let row = record(reference).pointee.values
+            let row = record(reference).pointee.packed
             // Identity fields: the first value in source order is the merged one.
             Self.first(row.vtTag, &merged.vtTag, 0, &differing)
             Self.first(row.cnsNumber, &merged.cnsNumber, 1, &differing)
-            Self.first(row.serialNumber, &merged.serialNumber, 2, &differing)
+            Self.firstText(row.serialNumberText, &serial, 2, &differing)
             Self.first(row.macAddress, &merged.macAddress, 3, &differing)
             // Other fields: the value of the best-ranked source, the first among equals.
-            take(row.model, &merged.model, &first.model, &best.0, 4, source, &differing)
-            take(
-                row.description, &merged.description, &first.description, &best.1, 5, source, &differing)
-            take(row.building, &merged.building, &first.building, &best.2, 6, source, &differing)
-            take(row.room, &merged.room, &first.room, &best.3, 7, source, &differing)
-            take(row.mount, &merged.mount, &first.mount, &best.4, 8, source, &differing)
-            take(row.custodian, &merged.custodian, &first.custodian, &best.5, 9, source, &differing)
-            take(
-                row.stockNumber, &merged.stockNumber, &first.stockNumber, &best.6, 13, source, &differing
-            )
+            take(row.model, &chosen.model, &first.model, &best.0, 4, source, &differing)
+            take(row.description, &chosen.description, &first.description, &best.1, 5, source, &differing)
+            take(row.building, &chosen.building, &first.building, &best.2, 6, source, &differing)
+            take(row.room, &chosen.room, &first.room, &best.3, 7, source, &differing)
+            take(row.mount, &chosen.mount, &first.mount, &best.4, 8, source, &differing)
+            take(row.custodian, &chosen.custodian, &first.custodian, &best.5, 9, source, &differing)
+            take(row.stockNumber, &chosen.stockNumber, &first.stockNumber, &best.6, 13, source, &differing)
             let latitude = row.latitude
             let longitude = row.longitude
-            Self.differs(latitude, &first.latitude, 10, &differing)
-            Self.differs(longitude, &first.longitude, 11, &differing)
+            Self.differs(latitude, &firstLatitude, 10, &differing)
+            Self.differs(longitude, &firstLongitude, 11, &differing)
             // Latitude and longitude come together from one row: the best-ranked row that has both.
             if let latitude, let longitude, ranks[10][source] < best.7 {
                 best.7 = ranks[10][source]
@@ -136,13 +140,44 @@ struct AssetMerger {
                 merged.longitude = longitude
             }
             if let date = row.lastSeen {
-                Self.differs(date, &first.lastSeen, 12, &differing)
+                Self.differs(date, &firstSeen, 12, &differing)
                 if any.map({ date > $0 }) ?? true { any = date }
                 if sources[source].file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
             }
         }
+        let texts = SharedTexts.shared
+        if serial >= 0 { merged.serialNumber = SerialNumber(canonical: texts.string(serial)) }
+        if chosen.model >= 0 { merged.model = texts.string(chosen.model) }
+        if chosen.description >= 0 { merged.description = texts.string(chosen.description) }
+        if chosen.building >= 0 { merged.building = texts.string(chosen.building) }
+        if chosen.room >= 0 { merged.room = texts.string(chosen.room) }
+        if chosen.mount >= 0 { merged.mount = texts.string(chosen.mount) }
+        if chosen.custodian >= 0 { merged.custodian = texts.string(chosen.custodian) }
+        if chosen.stockNumber >= 0 { merged.stockNumber = texts.string(chosen.stockNumber) }
         merged.lastSeen = sighted ?? any
         return (merged, differing)
+    }
+
+    /// Ids in `SharedTexts` of the free-text fields, -1 for none.
+    private struct TextIDs {
+        var model: Int32 = -1
+        var description: Int32 = -1
+        var building: Int32 = -1
+        var room: Int32 = -1
+        var mount: Int32 = -1
+        var custodian: Int32 = -1
+        var stockNumber: Int32 = -1
+    }
+
+    /// Keeps the first text of an identity field, and notes when a later row holds another.
+    @inline(__always)
+    private static func firstText(_ id: Int32, _ kept: inout Int32, _ position: Int, _ differing: inout UInt16) {
+        guard id >= 0 else { return }
+        if kept < 0 {
+            kept = id
+        } else if kept != id {
+            differing |= 1 << UInt16(position)
+        }
     }
 
     /// Keeps the first value of an identity field, and notes when a later row holds another.
@@ -171,18 +206,18 @@ struct AssetMerger {
         if kept != value { differing |= 1 << UInt16(position) }
     }
 
-    /// Takes the value of a best-ranked source, and notes when rows hold different values.
+    /// Takes the text of a best-ranked source, and notes when rows hold different texts.
     @inline(__always)
-    private func take<Value: Equatable>(
-        _ value: Value?, _ merged: inout Value?, _ first: inout Value?, _ best: inout Int, _ position: Int,
-        _ source: Int, _ differing: inout UInt16
+    private func take(
+        _ id: Int32, _ chosen: inout Int32, _ first: inout Int32, _ best: inout Int, _ position: Int, _ source: Int,
+        _ differing: inout UInt16
     ) {
-        guard let value else { return }
-        Self.differs(value, &first, position, &differing)
+        guard id >= 0 else { return }
+        Self.firstText(id, &first, position, &differing)
         let rank = ranks[position][source]
         if rank < best {
             best = rank
-            merged = value
+            chosen = id
         }
     }
 

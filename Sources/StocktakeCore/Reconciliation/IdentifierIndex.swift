@@ -1,24 +1,19 @@
-/// A value that an `IdentifierIndex` can key by an integer: its own number, or an id given by interning its text.
+/// A value that an `IdentifierIndex` keys by an integer: its own number, or the id of its text in `SharedTexts`.
 protocol IndexKey: Hashable {
-    /// A number equal exactly for equal values; `nil` for text, which the index interns.
-    var integerKey: UInt64? { get }
-    /// The text interned when `integerKey` is `nil`.
-    var keyText: String { get }
+    /// A number equal exactly for equal values (texts are equal when their bytes are).
+    var integerKey: UInt64 { get }
 }
 
 extension MACAddress: IndexKey {
-    var integerKey: UInt64? { value }
-    var keyText: String { description }
+    var integerKey: UInt64 { value }
 }
 
 extension CNSNumber: IndexKey {
-    var integerKey: UInt64? { number }
-    var keyText: String { description }
+    var integerKey: UInt64 { number }
 }
 
 extension SerialNumber: IndexKey {
-    var integerKey: UInt64? { nil }
-    var keyText: String { text }
+    var integerKey: UInt64 { UInt64(SharedTexts.shared.id(of: text)) }
 }
 
 /// Which assets carry each value of one identifier (serial, MAC, CNS).
@@ -28,7 +23,6 @@ extension SerialNumber: IndexKey {
 struct IdentifierIndex<Key: IndexKey> {
     /// Per value: the asset (0 or more), or `-1 - n` for the n-th shared list.
     private var slots = IntegerTable()
-    private var interner = TextInterner()
     /// Values on two or more assets, and their assets in ascending order.
     private var sharedKeys: [Key] = []
     private var sharedLists: [[Int]] = []
@@ -43,26 +37,28 @@ struct IdentifierIndex<Key: IndexKey> {
 
     /// The assets carrying `key`, ascending; `nil` when none does.
     subscript(key: Key) -> [Int]? {
-        guard let integer = key.integerKey ?? interner.id(of: key.keyText).map(UInt64.init),
-            let slot = slots[integer]
-        else { return nil }
+        guard let slot = slots[key.integerKey] else { return nil }
         return slot >= 0 ? [Int(slot)] : sharedLists[Int(-1 - slot)]
     }
 
     /// Makes room for `count` values up front, so a large account is not rehashed (and briefly doubled) as it grows.
     mutating func reserveCapacity(_ count: Int) {
         slots = IntegerTable(capacity: count)
-        if Key.self == SerialNumber.self { interner = TextInterner(capacity: count) }
     }
 
     /// Records that `asset` carries `key`.
     mutating func add(_ asset: Int, for key: Key) {
-        let integer = key.integerKey ?? UInt64(interner.intern(key.keyText))
+        add(asset, integer: key.integerKey) { key }
+    }
+
+    /// Records that `asset` carries the value whose `integerKey` is `integer`; `key` makes the value itself, needed
+    /// only when it turns out to be shared.
+    mutating func add(_ asset: Int, integer: UInt64, key: () -> Key) {
         guard let slot = slots.value(of: integer, insertingIfAbsent: Int32(asset)) else { return }
         if slot >= 0 {
             guard Int(slot) != asset else { return }
             slots.set(Int32(-1 - sharedLists.count), for: integer)
-            sharedKeys.append(key)
+            sharedKeys.append(key())
             sharedLists.append(slot < asset ? [Int(slot), asset] : [asset, Int(slot)])
         } else {
             Self.insert(asset, into: &sharedLists[Int(-1 - slot)])
