@@ -22,26 +22,26 @@ public enum CleanedTable {
 
     /// Appends the row of one asset.
     static func append(_ asset: CleanedAsset, to output: inout [UInt8]) {
-        let values = asset.values
+        // Fields are read in place: copying `asset.values` would retain and release each of its texts.
         // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '.
-        if let tag = values.vtTag { CanonicalText.append(tag, to: &output) }
+        if let tag = asset.values.vtTag { CanonicalText.append(tag, to: &output) }
         output.append(ASCII.comma)
-        if let number = values.cnsNumber { CanonicalText.append(number, to: &output) }
+        if let number = asset.values.cnsNumber { CanonicalText.append(number, to: &output) }
         output.append(ASCII.comma)
-        appendText(values.serialNumber?.text, to: &output)
-        if let address = values.macAddress { CanonicalText.append(address, to: &output) }
+        appendText(asset.values.serialNumber?.text, to: &output)
+        if let address = asset.values.macAddress { CanonicalText.append(address, to: &output) }
         output.append(ASCII.comma)
-        appendText(values.model, to: &output)
-        appendText(values.description, to: &output)
-        appendText(values.building, to: &output)
-        appendText(values.room, to: &output)
-        appendText(values.mount, to: &output)
-        appendText(values.custodian, to: &output)
-        appendCoordinate(values.latitude, to: &output)
-        appendCoordinate(values.longitude, to: &output)
-        if let date = values.lastSeen { CanonicalText.append(date, to: &output) }
+        appendText(asset.values.model, to: &output)
+        appendText(asset.values.description, to: &output)
+        appendText(asset.values.building, to: &output)
+        appendText(asset.values.room, to: &output)
+        appendText(asset.values.mount, to: &output)
+        appendText(asset.values.custodian, to: &output)
+        appendCoordinate(asset.values.latitude, to: &output)
+        appendCoordinate(asset.values.longitude, to: &output)
+        if let date = asset.values.lastSeen { CanonicalText.append(date, to: &output) }
         output.append(ASCII.comma)
-        appendText(values.stockNumber, to: &output)
+        appendText(asset.values.stockNumber, to: &output)
         appendText(asset.status.rawValue, to: &output)
         CSVWriter.appendField(asset.sourceList, to: &output)
         CSVWriter.appendLineEnd(to: &output)
