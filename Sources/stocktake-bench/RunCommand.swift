@@ -27,8 +27,8 @@ struct RunCommand {
           --assets N          central assets per account (at least 100)
           --accounts K        accounts (default 1)
           --seed S            seed of the first dataset (default 7)
-          --threads T         passed to stocktake as STOCKTAKE_THREADS (nothing honours it yet; a later
-                              change will) and to DuckDB as its thread count
+          --threads T         threads stocktake uses (passed as STOCKTAKE_THREADS; by default one per
+                              core) and DuckDB's thread count
           --tag-digits N      digits of a VT tag (default: 6, or as many as N assets need)
           --cns-digits N      digits of a CNS number after the C (default: as --tag-digits)
           --data DIR          keep generated data in DIR, one folder per parameter set, and reuse it when its

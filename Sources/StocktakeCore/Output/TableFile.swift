@@ -33,7 +33,7 @@ enum TableFile {
         var start = 0
         while start < rowCount {
             let end = min(rowCount, start + 2 * rowsPerPart)
-            let parts = end - start > rowsPerPart / 4 ? 2 : 1
+            let parts = Parallel.threads > 1 && end - start > rowsPerPart / 4 ? 2 : 1
             let bounds = (0...parts).map { start + (end - start) * $0 / parts }
             let blocks = ResultSlots<[UInt8]>(count: parts)
             DispatchQueue.concurrentPerform(iterations: parts) { part in

@@ -163,7 +163,7 @@ public enum ReconcileJob {
     /// does not leave a core idle. Parts of all files are read largest first by one worker per core; the worker
     /// that reads the last part of a file joins its parts while the others go on reading.
     private static func read(_ files: [SourceFile], with reader: SourceReader) throws(StocktakeError) -> [SourceData] {
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let workers = Parallel.threads
         let sizes = files.map { ByteSource.size(of: $0.path) ?? 0 }
         // Parts of at least 8 MiB, and about four per worker in all, so that the largest-first order balances.
         let partSize = max(8 << 20, sizes.reduce(0, +) / (4 * workers))

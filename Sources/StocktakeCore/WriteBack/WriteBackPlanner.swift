@@ -116,7 +116,7 @@ struct WriteBackPlanner {
         let assets = mergedAssets(byTag)
         // Rows of one tag, linked in a ring, when a value another central row holds must be found.
         let rings = options.overwrite ? rowRings(byTag) : []
-        let parts = rowRecords.count >= 2 * Self.rowsPerCore ? 2 : 1
+        let parts = Parallel.threads > 1 && rowRecords.count >= 2 * Self.rowsPerCore ? 2 : 1
         let bounds = (0...parts).map { rowRecords.count * $0 / parts }
         let results = ResultSlots<SheetChanges>(count: parts)
         let planner = self
