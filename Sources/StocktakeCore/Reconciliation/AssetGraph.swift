@@ -84,11 +84,18 @@ struct AssetGraph {
     private mutating func join(
         _ reference: RecordReference, in records: UnsafeBufferPointer<SourceRecord>, order: [CanonicalField]
     ) {
-        let values = records[Int(reference.record)].values
+        let values = records[Int(reference.record)].packed
+        // Most rows match one asset by their first identifier: that asset takes them without building any list.
+        if let field = order.first(where: { integerKey(field: $0, of: values) != nil }),
+            let asset = onlyAsset(sharing: field, integer: integerKey(field: field, of: values)!)
+        {
+            place(reference, in: records, in: asset)
+            return
+        }
         var candidates: [Int]?
         var deciding: CanonicalField?
         for field in order {
-            let matches = assets(sharing: field, with: values)
+            let matches = integerKey(field: field, of: values).flatMap { assets(sharing: field, integer: $0) } ?? []
             guard !matches.isEmpty else { continue }
             if let current = candidates {
                 let wanted = Set(matches)
@@ -109,6 +116,34 @@ struct AssetGraph {
             place(reference, in: records, in: candidates[0])
         } else {
             unplaced.append(Unplaced(reference: reference, field: deciding, assets: candidates))
+        }
+    }
+
+    /// The integer a row's value of an identifier is indexed by (see `IndexKey`); `nil` when the row has none.
+    private func integerKey(field: CanonicalField, of values: PackedValues) -> UInt64? {
+        switch field {
+        case .serialNumber: values.serialNumberText >= 0 ? UInt64(values.serialNumberText) : nil
+        case .macAddress: values.macAddress?.integerKey
+        case .cnsNumber: values.cnsNumber?.integerKey
+        default: nil
+        }
+    }
+
+    private func assets(sharing field: CanonicalField, integer: UInt64) -> [Int]? {
+        switch field {
+        case .serialNumber: serialIndex[integer: integer]
+        case .macAddress: macIndex[integer: integer]
+        case .cnsNumber: cnsIndex[integer: integer]
+        default: nil
+        }
+    }
+
+    private func onlyAsset(sharing field: CanonicalField, integer: UInt64) -> Int? {
+        switch field {
+        case .serialNumber: serialIndex.onlyAsset(integer: integer)
+        case .macAddress: macIndex.onlyAsset(integer: integer)
+        case .cnsNumber: cnsIndex.onlyAsset(integer: integer)
+        default: nil
         }
     }
 

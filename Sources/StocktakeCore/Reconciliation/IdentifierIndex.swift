@@ -37,8 +37,19 @@ struct IdentifierIndex<Key: IndexKey> {
 
     /// The assets carrying `key`, ascending; `nil` when none does.
     subscript(key: Key) -> [Int]? {
-        guard let slot = slots[key.integerKey] else { return nil }
+        self[integer: key.integerKey]
+    }
+
+    /// The assets carrying the value whose `integerKey` is `integer`, ascending; `nil` when none does.
+    subscript(integer integer: UInt64) -> [Int]? {
+        guard let slot = slots[integer] else { return nil }
         return slot >= 0 ? [Int(slot)] : sharedLists[Int(-1 - slot)]
+    }
+
+    /// The one asset carrying the value whose `integerKey` is `integer`; `nil` when none or several do.
+    func onlyAsset(integer: UInt64) -> Int? {
+        guard let slot = slots[integer], slot >= 0 else { return nil }
+        return Int(slot)
     }
 
     /// Makes room for `count` values up front, so a large account is not rehashed (and briefly doubled) as it grows.

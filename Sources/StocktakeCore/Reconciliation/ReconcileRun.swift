@@ -89,14 +89,17 @@ struct ReconcileRun {
         graph.releaseIdentifierIndexes()
         // Each asset's own findings depend on nothing another asset's find: chunks of assets run on all cores, and
         // their findings are joined in asset order, as one loop would list them.
+        // A copy that does not change while the chunks read it: calling through `self`, which this method may
+        // change, copied the whole run (and retained its every array) for each call.
+        let run = self
         let chunks = Parallel.chunked(tagged.count) { range in
             var findings = AssetFindings()
             for asset in tagged[range] {
-                findDuplicateTag(asset, into: &findings)
-                findTagCNSMismatch(asset, into: &findings)
-                findFieldConflicts(asset, into: &findings)
-                findNoCNS(asset, into: &findings)
-                findStale(asset, into: &findings)
+                run.findDuplicateTag(asset, into: &findings)
+                run.findTagCNSMismatch(asset, into: &findings)
+                run.findFieldConflicts(asset, into: &findings)
+                run.findNoCNS(asset, into: &findings)
+                run.findStale(asset, into: &findings)
             }
             return findings
         }
