@@ -8,11 +8,21 @@ public struct BuildingTable: Sendable {
     private let indexByCode: [String: Int]
     /// The index in `buildings` for each name, by matching key.
     private let indexByName: [String: Int]
-    /// The matching keys, codes before names, by their bytes, when all are ASCII (otherwise `nil`: a String
-    /// compares by canonical equivalence, under which a non-ASCII key such as the Kelvin sign can equal ASCII text);
-    /// `indexByKey[id]` is the key's building.
-    private let asciiKeys: TextPool?
-    private let indexByKey: [Int]
+    /// The matching keys by their bytes, when all are ASCII (otherwise `nil`: a String compares by canonical
+    /// equivalence, under which a non-ASCII key such as the Kelvin sign can equal ASCII text).
+    private let asciiKeys: ByteKeys?
+
+    /// The matching keys, codes before names, by their bytes; `indexByKey[id]` is the key's building. A class, so
+    /// that copying the table (a reader does for every row) retains one reference, not every array.
+    private final class ByteKeys: Sendable {
+        let keys: TextPool
+        let indexByKey: [Int]
+
+        init(keys: TextPool, indexByKey: [Int]) {
+            self.keys = keys
+            self.indexByKey = indexByKey
+        }
+    }
 
     /// Creates a table. When two buildings share a code, or two share a name, the first one wins.
     public init(_ buildings: [Building]) {
@@ -37,8 +47,8 @@ public struct BuildingTable: Sendable {
             var key = key
             if key.withUTF8({ asciiKeys.intern($0).isNew }) { indexByKey.append(index) }
         }
-        self.asciiKeys = keys.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } } ? asciiKeys : nil
-        self.indexByKey = indexByKey
+        let isASCII = keys.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        self.asciiKeys = isASCII ? ByteKeys(keys: asciiKeys, indexByKey: indexByKey) : nil
     }
 
     /// The building with this code, ignoring case and surrounding blanks; `nil` when there is none.
@@ -70,7 +80,7 @@ public struct BuildingTable: Sendable {
         // ASCII text matches exactly when its bytes do, so it is looked up without making a `String`.
         if let asciiKeys, cell.allSatisfy({ $0 < 0x80 }) {
             let index = FreeText.withNormalizedBytes(cell, style: .upperCasedCollapsingSpaces) { key in
-                asciiKeys.id(of: key).map { indexByKey[Int($0)] }
+                asciiKeys.keys.id(of: key).map { asciiKeys.indexByKey[Int($0)] }
             }
             guard let index, let index else { return .invalid(reason: "is not in the buildings table") }
             return .value(index)

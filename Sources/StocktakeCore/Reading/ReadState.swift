@@ -2,6 +2,8 @@
 struct ReadState {
     var data: SourceData
     let reader: SourceReader
+    /// The reader's buildings table, kept here so that a row uses it in place instead of copying it out of `reader`.
+    let buildings: BuildingTable?
     var plan: [(column: Int, target: ColumnTarget)] = []
     /// The first occurrence of each row: its record (or -1 when records are not kept) and its row number.
     var fingerprints = FingerprintTable()
@@ -27,6 +29,7 @@ struct ReadState {
     init(file: SourceFile, reader: SourceReader, startOffset: Int = 0, expectedBytes: Int) {
         self.data = SourceData(file: file, layout: HeaderLayout(header: [], mapping: reader.mapping))
         self.reader = reader
+        self.buildings = reader.buildings
         self.startOffset = startOffset
         self.expectedBytes = expectedBytes
     }
@@ -191,7 +194,7 @@ struct ReadState {
         case .description:
             return takeText(cell, style: .trimmed, \.description)
         case .building:
-            guard let buildings = reader.buildings else {
+            guard let buildings else {
                 return takeText(cell, style: .upperCased, \.building)
             }
             let result: Normalized<Int32>
