@@ -493,6 +493,53 @@ struct CSVReaderTests {
         #expect(recordCount > 400)
     }
 
+    /// What the tokenizer before sliced fields (`ReferenceCSVTokenizer`) gives for `bytes`, with the delimiter and
+    /// byte-order mark the reader found.
+    func referenceResult(_ bytes: [UInt8], like result: CSVReadResult) -> CSVReadResult {
+        var reference = CSVReadResult(delimiter: result.delimiter, hadByteOrderMark: result.hadByteOrderMark)
+        var tokenizer = ReferenceCSVTokenizer(delimiter: result.delimiter, fileName: "random.csv")
+        let text = Array(bytes.dropFirst(result.hadByteOrderMark ? 3 : 0))
+        let collect = { (record: CSVReadRecord, fields: [[UInt8]]) in
+            reference.records.append(record)
+            reference.fieldBytes.append(fields)
+        }
+        text.withUnsafeBufferPointer { tokenizer.consume($0, collect) }
+        do {
+            try tokenizer.finish(collect)
+        } catch {
+            reference.error = error as? CSVError
+        }
+        reference.lineEnding = tokenizer.lineEnding
+        return reference
+    }
+
+    /// Fields are slices of the chunk they were read in, copied only when a chunk ends inside their record or
+    /// their text is not one run of bytes; in every case the reader gives what the copying tokenizer gave.
+    @Test func randomTextsGiveWhatTheCopyingTokenizerGave() {
+        let alphabet: [[UInt8]] = [
+            [0x61], [0x62, 0x63, 0x64], [0x2C], [0x2C], [0x22], [0x22, 0x22], [0x0D], [0x0A], [0x0D, 0x0A], [0x09],
+            [0x3B], [0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xFF], [0xEF, 0xBB, 0xBF], [0x22, 0x61, 0x2C, 0x0A, 0x22],
+        ]
+        var generator = CSVTestRandomGenerator(seed: 61_202)
+        var differing: [String] = []
+        var recordCount = 0
+        for _ in 0..<600 {
+            var bytes: [UInt8] = Bool.random(using: &generator) ? EncodingSniffer.utf8ByteOrderMark : []
+            for _ in 0..<Int.random(in: 0...80, using: &generator) {
+                bytes += alphabet.randomElement(using: &generator)!
+            }
+            for chunkSize in [1, 2, 5, 16, 1 << 20] {
+                let result = readCSV(bytes, name: "random.csv", chunkSize: chunkSize)
+                recordCount += result.records.count
+                if result != referenceResult(bytes, like: result) {
+                    differing.append("\(bytes) in chunks of \(chunkSize)")
+                }
+            }
+        }
+        #expect(differing == [])
+        #expect(recordCount > 5000)
+    }
+
     @Test func fixturesHaveExpectedRecordCounts() {
         let counts = Self.fixtures.map { readCSV($0.bytes, name: $0.name).records.count }
         #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 0, 0, 2, 0])
