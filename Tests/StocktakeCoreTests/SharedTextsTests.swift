@@ -24,15 +24,17 @@ struct SharedTextsTests {
         #expect(texts.string(id(bytes)) == "ST\u{FFFD}a")
     }
 
-    /// Texts added from several threads at once, past the size of one segment, all read back.
+    /// Texts added from several threads at once, more than fill one segment of every shard (64 × 16,384), all
+    /// read back.
     @Test func concurrentAddsGiveOneIdPerText() {
-        let ids = ResultSlots<[Int32]>(count: 4)
-        DispatchQueue.concurrentPerform(iterations: 4) { worker in
-            ids[worker] = (0..<20_000).map { SharedTexts.shared.id(of: "SharedTextsTests concurrent \($0)") }
+        let count = 1_100_000
+        let ids = ResultSlots<[Int32]>(count: 2)
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            ids[worker] = (0..<count).map { SharedTexts.shared.id(of: "SharedTextsTests concurrent \($0)") }
         }
         let first = ids[0]!
-        #expect((1..<4).allSatisfy { ids[$0]! == first })
-        #expect(Set(first).count == 20_000)
-        #expect((0..<20_000).allSatisfy { texts.string(first[$0]) == "SharedTextsTests concurrent \($0)" })
+        #expect(ids[1]! == first)
+        #expect(Set(first).count == count)
+        #expect((0..<count).allSatisfy { texts.string(first[$0]) == "SharedTextsTests concurrent \($0)" })
     }
 }

@@ -4,39 +4,56 @@ import Foundation
 /// in 4 bytes each instead of 16.
 ///
 /// Texts are only ever added, so an id stays valid for the life of the process, and its `String` is read without a
-/// lock: the strings live in fixed segments that never move. Adding takes a lock; readers of a file keep their own
-/// `TextPool` in front of it, so the lock is taken once per distinct text of a file, not once per cell.
+/// lock: the strings live in fixed segments that never move. Adding takes a lock, of one of 64 shards chosen by the
+/// text's hash, so that files read on several cores seldom wait for each other (a million distinct serials each
+/// take a lock once); readers of a file keep their own `TextPool` in front of it, so a text repeated in a file takes
+/// a lock once, not once per cell.
 final class SharedTexts: @unchecked Sendable {
     /// The one table of the process.
     static let shared = SharedTexts()
 
+    /// An id is `index << shardBits | shard`.
+    private static let shardBits = 6
     private static let segmentBits = 14
     private static let segmentSize = 1 << segmentBits
-    private static let segmentCount = 1 << 17
+    /// Segments per shard: 2^31 ids in all.
+    private static let segmentCount = 1 << (31 - shardBits - segmentBits)
 
-    private let lock = NSLock()
-    private var index = TextPool()
-    /// Segments of `segmentSize` strings; `segments[id >> segmentBits]` holds the text with id `id`.
-    private let segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
+    private final class Shard: @unchecked Sendable {
+        let lock = NSLock()
+        var index = TextPool()
+        /// Segments of `segmentSize` strings; `segments[i >> segmentBits]` holds the text of index `i`.
+        let segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
+
+        init() {
+            segments = .allocate(capacity: SharedTexts.segmentCount)
+            segments.initialize(repeating: nil, count: SharedTexts.segmentCount)
+        }
+    }
+
+    private let shards: [Shard]
 
     private init() {
-        segments = .allocate(capacity: Self.segmentCount)
-        segments.initialize(repeating: nil, count: Self.segmentCount)
+        shards = (0..<(1 << Self.shardBits)).map { _ in Shard() }
     }
 
     /// The id of the text whose UTF-8 bytes are `text`, adding it (as `String(decoding:as:)` makes it) when new.
     func id(of text: UnsafeBufferPointer<UInt8>) -> Int32 {
-        lock.withLock {
-            let (id, isNew) = index.intern(text)
+        let hash = TextPool.hash(text)
+        let number = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.shardBits))
+        let shard = shards[number]
+        let index = shard.lock.withLock {
+            let (index, isNew) = shard.index.intern(text, hash: hash)
             if isNew {
-                let segment = Int(id) >> Self.segmentBits
+                let segment = Int(index) >> Self.segmentBits
                 precondition(segment < Self.segmentCount, "more than 2^31 distinct texts")
-                if segments[segment] == nil { segments[segment] = .allocate(capacity: Self.segmentSize) }
-                (segments[segment]! + Int(id) & (Self.segmentSize - 1)).initialize(
+                if shard.segments[segment] == nil { shard.segments[segment] = .allocate(capacity: Self.segmentSize) }
+                (shard.segments[segment]! + Int(index) & (Self.segmentSize - 1)).initialize(
                     to: String(decoding: text, as: UTF8.self))
             }
-            return id
+            return index
         }
+        return index << Int32(Self.shardBits) | Int32(number)
     }
 
     /// The id of `text`.
@@ -47,6 +64,8 @@ final class SharedTexts: @unchecked Sendable {
 
     /// The text with id `id`, which this table gave out.
     func string(_ id: Int32) -> String {
-        segments[Int(id) >> Self.segmentBits].unsafelyUnwrapped[Int(id) & (Self.segmentSize - 1)]
+        let shard = shards[Int(id) & ((1 << Self.shardBits) - 1)]
+        let index = Int(id) >> Self.shardBits
+        return shard.segments[index >> Self.segmentBits].unsafelyUnwrapped[index & (Self.segmentSize - 1)]
     }
 }

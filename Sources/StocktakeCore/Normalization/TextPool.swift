@@ -28,7 +28,11 @@ struct TextPool: Sendable {
 
     /// The id of `text`'s bytes, adding them when they are new (`isNew` then tells so).
     mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> (id: Int32, isNew: Bool) {
-        let hash = Self.hash(text)
+        intern(text, hash: Self.hash(text))
+    }
+
+    /// As `intern(_:)`, with the text's `hash(_:)` already known.
+    mutating func intern(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: Int32, isNew: Bool) {
         let slot = self.slot(of: text, hash: hash)
         let found = slots[slot]
         if found != 0 { return (found - 1, false) }
