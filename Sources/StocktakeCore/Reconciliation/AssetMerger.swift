@@ -131,8 +131,8 @@ struct AssetMerger {
             take(row.stockNumber, &chosen.stockNumber, &first.stockNumber, &best.6, 13, source, &differing)
             let latitude = row.latitude
             let longitude = row.longitude
-            Self.differs(latitude, &firstLatitude, 10, &differing)
-            Self.differs(longitude, &firstLongitude, 11, &differing)
+            Self.first(latitude, &firstLatitude, 10, &differing)
+            Self.first(longitude, &firstLongitude, 11, &differing)
             // Latitude and longitude come together from one row: the best-ranked row that has both.
             if let latitude, let longitude, ranks[10][source] < best.7 {
                 best.7 = ranks[10][source]
@@ -140,7 +140,7 @@ struct AssetMerger {
                 merged.longitude = longitude
             }
             if let date = row.lastSeen {
-                Self.differs(date, &firstSeen, 12, &differing)
+                Self.first(date, &firstSeen, 12, &differing)
                 if any.map({ date > $0 }) ?? true { any = date }
                 if sources[source].file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
             }
@@ -180,7 +180,8 @@ struct AssetMerger {
         }
     }
 
-    /// Keeps the first value of an identity field, and notes when a later row holds another.
+    /// Keeps the first value of a field (for an identity field, the merged one), and notes when a later row holds
+    /// another.
     @inline(__always)
     private static func first<Value: Equatable>(
         _ value: Value?, _ merged: inout Value?, _ position: Int, _ differing: inout UInt16
@@ -188,19 +189,6 @@ struct AssetMerger {
         guard let value else { return }
         guard let kept = merged else {
             merged = value
-            return
-        }
-        if kept != value { differing |= 1 << UInt16(position) }
-    }
-
-    /// Notes when a row holds another value than the first row that has the field.
-    @inline(__always)
-    private static func differs<Value: Equatable>(
-        _ value: Value?, _ first: inout Value?, _ position: Int, _ differing: inout UInt16
-    ) {
-        guard let value else { return }
-        guard let kept = first else {
-            first = value
             return
         }
         if kept != value { differing |= 1 << UInt16(position) }
