@@ -91,7 +91,19 @@ final class BenchRunner {
         let errorHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: error))
         process.standardOutput = outputHandle
         process.standardError = errorHandle
-        try process.run()
+        // An executable this test copied a moment ago may still be open for writing in a child that another test
+        // started meanwhile (it inherited the descriptor): exec then fails with ETXTBSY until that child has exec'd.
+        var attempts = 0
+        while true {
+            do {
+                try process.run()
+                break
+            } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) {
+                attempts += 1
+                if attempts >= 50 { throw error }
+                usleep(20_000)
+            }
+        }
         process.waitUntilExit()
         try outputHandle.close()
         try errorHandle.close()
