@@ -22,26 +22,28 @@ public enum CleanedTable {
 
     /// Appends the row of one asset.
     static func append(_ asset: CleanedAsset, to output: inout [UInt8]) {
-        // Fields are read in place: copying `asset.values` would retain and release each of its texts.
+        // Fields are read from the packed values: numbers as they are, texts by their ids, without unpacking.
         // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '.
-        if let tag = asset.values.vtTag { CanonicalText.append(tag, to: &output) }
+        let values = asset.packed
+        let texts = SharedTexts.shared
+        if let tag = values.vtTag { CanonicalText.append(tag, to: &output) }
         output.append(ASCII.comma)
-        if let number = asset.values.cnsNumber { CanonicalText.append(number, to: &output) }
+        if let number = values.cnsNumber { CanonicalText.append(number, to: &output) }
         output.append(ASCII.comma)
-        appendText(asset.values.serialNumber?.text, to: &output)
-        if let address = asset.values.macAddress { CanonicalText.append(address, to: &output) }
+        appendText(values.serialNumberText, texts, to: &output)
+        if let address = values.macAddress { CanonicalText.append(address, to: &output) }
         output.append(ASCII.comma)
-        appendText(asset.values.model, to: &output)
-        appendText(asset.values.description, to: &output)
-        appendText(asset.values.building, to: &output)
-        appendText(asset.values.room, to: &output)
-        appendText(asset.values.mount, to: &output)
-        appendText(asset.values.custodian, to: &output)
-        appendCoordinate(asset.values.latitude, to: &output)
-        appendCoordinate(asset.values.longitude, to: &output)
-        if let date = asset.values.lastSeen { CanonicalText.append(date, to: &output) }
+        appendText(values.model, texts, to: &output)
+        appendText(values.description, texts, to: &output)
+        appendText(values.building, texts, to: &output)
+        appendText(values.room, texts, to: &output)
+        appendText(values.mount, texts, to: &output)
+        appendText(values.custodian, texts, to: &output)
+        appendCoordinate(values.latitude, to: &output)
+        appendCoordinate(values.longitude, to: &output)
+        if let date = values.lastSeen { CanonicalText.append(date, to: &output) }
         output.append(ASCII.comma)
-        appendText(asset.values.stockNumber, to: &output)
+        appendText(values.stockNumber, texts, to: &output)
         appendText(asset.status.rawValue, to: &output)
         CSVWriter.appendField(asset.sourceList, to: &output)
         CSVWriter.appendLineEnd(to: &output)
@@ -63,6 +65,12 @@ public enum CleanedTable {
     /// Appends one cell of text, neutralized and quoted as needed, and the comma after it.
     private static func appendText(_ text: String?, to output: inout [UInt8]) {
         if let text { CSVWriter.appendField(text, to: &output) }
+        output.append(ASCII.comma)
+    }
+
+    /// Appends the text with id `id` in `texts` (none for -1) and the comma after it.
+    private static func appendText(_ id: Int32, _ texts: SharedTexts, to output: inout [UInt8]) {
+        if id >= 0 { CSVWriter.appendField(texts.string(id), to: &output) }
         output.append(ASCII.comma)
     }
 }

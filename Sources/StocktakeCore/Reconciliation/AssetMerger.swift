@@ -89,15 +89,15 @@ struct AssetMerger {
     /// The bit of `field` in the `differing` set `merge(checking:)` returns.
     static func bit(_ field: CanonicalField) -> UInt16 { 1 << UInt16(position(of: field)) }
 
-    /// The merged values of an asset whose rows are `members` (in source order), and the fields whose rows hold two
-    /// or more different values (one bit per field, see `bit(_:)`), in one pass over the rows.
+    /// The merged values of an asset whose rows are `members` (in source order), packed (its texts stay ids in
+    /// `SharedTexts` until a table writes them), and the fields whose rows hold two or more different values (one bit per field, see `bit(_:)`), in one pass over the rows.
     ///
     /// Each row is visited once and all its fields are read together: an asset's rows lie in up to fourteen files,
     /// and a pass per field would fetch each row from memory again for every field.
     func merge<Members: Collection<RecordReference>>(checking members: Members) -> (
-        values: AssetValues, differing: UInt16
+        values: PackedValues, differing: UInt16
     ) {
-        var merged = AssetValues()
+        var merged = PackedValues()
         var differing: UInt16 = 0
         // Texts are compared and chosen by their ids in `SharedTexts` (equal bytes, equal id); only the chosen ones
         // become strings. Ids that differ for texts Swift calls equal (other Unicode forms of one text) only send the
@@ -145,15 +145,14 @@ struct AssetMerger {
                 if sources[source].file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
             }
         }
-        let texts = SharedTexts.shared
-        if serial >= 0 { merged.serialNumber = SerialNumber(canonical: texts.string(serial)) }
-        if chosen.model >= 0 { merged.model = texts.string(chosen.model) }
-        if chosen.description >= 0 { merged.description = texts.string(chosen.description) }
-        if chosen.building >= 0 { merged.building = texts.string(chosen.building) }
-        if chosen.room >= 0 { merged.room = texts.string(chosen.room) }
-        if chosen.mount >= 0 { merged.mount = texts.string(chosen.mount) }
-        if chosen.custodian >= 0 { merged.custodian = texts.string(chosen.custodian) }
-        if chosen.stockNumber >= 0 { merged.stockNumber = texts.string(chosen.stockNumber) }
+        merged.serialNumberText = serial
+        merged.model = chosen.model
+        merged.description = chosen.description
+        merged.building = chosen.building
+        merged.room = chosen.room
+        merged.mount = chosen.mount
+        merged.custodian = chosen.custodian
+        merged.stockNumber = chosen.stockNumber
         merged.lastSeen = sighted ?? any
         return (merged, differing)
     }

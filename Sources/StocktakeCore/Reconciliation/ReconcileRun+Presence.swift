@@ -90,7 +90,7 @@ extension ReconcileRun {
     }
 
     func findNoCNS(_ asset: Int, into findings: inout AssetFindings) {
-        guard isCentral(asset), merged[asset].cnsNumber == nil else { return }
+        guard isCentral(asset), packedMerged[asset].cnsNumber == nil else { return }
         let tag = graph.tags[asset]!
         let rows = members[asset].filter { role($0) == .central }.map(location)
         findings.found.append(

@@ -12,7 +12,8 @@ struct ReconcileRun {
     let sourceRoles: [SourceRole]
     /// The roles of each asset's rows, one bit per `SourceRole` (see `mask(_:)`).
     let roles: [UInt8]
-    var merged: [AssetValues] = []
+    /// Each asset's merged values, packed.
+    var packedMerged: [PackedValues] = []
     /// The fields each asset's rows disagree on (see `AssetMerger.bit(_:)`).
     var differing: [UInt16] = []
     var found: [Discrepancy] = []
@@ -48,7 +49,7 @@ struct ReconcileRun {
         let merger = merger
         let members = members
         var differing = [UInt16](repeating: 0, count: members.count)
-        merged = differing.withUnsafeMutableBufferPointer { buffer in
+        packedMerged = differing.withUnsafeMutableBufferPointer { buffer in
             let bits = DisjointWrites(buffer)
             return Parallel.map(members.count) { asset in
                 let (values, differing) = merger.merge(checking: members[asset])
@@ -69,6 +70,14 @@ struct ReconcileRun {
         case .sighting: 2
         case .register: 4
         }
+    }
+
+    /// The merged values of each asset, unpacked when read: for findings and messages, not for every asset.
+    var merged: MergedValues { MergedValues(packed: packedMerged) }
+
+    struct MergedValues {
+        let packed: [PackedValues]
+        subscript(asset: Int) -> AssetValues { packed[asset].values }
     }
 
     func role(_ reference: RecordReference) -> SourceRole { sourceRoles[Int(reference.source)] }
@@ -130,21 +139,16 @@ struct ReconcileRun {
         keyed.sort { $0.number < $1.number }
         let byTag = keyed.map(\.asset)
         keyed = []
-        // The merged values move into the cleaned assets: a million assets' values are never held twice. The array
-        // is taken out of `self` first, so changing one element never copies the whole array.
-        var values = merged
-        merged = []
         var assets: [CleanedAsset] = []
         assets.reserveCapacity(byTag.count)
         for asset in byTag {
-            var taken = AssetValues()
-            swap(&taken, &values[asset])
             assets.append(
                 CleanedAsset(
-                    values: taken, status: status(of: asset),
+                    packed: packedMerged[asset], status: status(of: asset),
                     sourceList: sourceList(members[asset], cache: &sourceLists)
                 ))
         }
+        packedMerged = []
         let inputs = sources.map { source in
             Reconciliation.Input(
                 file: source.file, rows: source.rowCount, delimiter: source.delimiter,

@@ -259,7 +259,7 @@ struct WriteBackPlanner {
         assetTags.reserveCapacity(reconciliation.assets.count)
         assetIndexes.reserveCapacity(reconciliation.assets.count)
         for index in reconciliation.assets.indices {
-            if let tag = reconciliation.assets[index].values.vtTag, tag.digits == reader.tagDigits {
+            if let tag = reconciliation.assets[index].packed.vtTag, tag.digits == reader.tagDigits {
                 assetTags.append(tag.number)
                 assetIndexes.append(UInt32(index))
             }
