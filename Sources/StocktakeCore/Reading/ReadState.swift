@@ -250,16 +250,7 @@ struct ReadState {
         _ cell: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ line: Int,
         invalidKind: RowIssue.Kind = .invalidValue
     ) -> Bool {
-        switch result {
-        case .value(let value):
-            values[keyPath: keyPath] = value
-            return true
-        case .empty:
-            return true
-        case .invalid(let reason):
-            report(invalidKind, cell, field: field, column: column, row: row, line: line, reason: reason)
-            return false
-        }
+        store(result, field, cell, column, row, line, invalidKind) { $0[keyPath: keyPath] = $1 }
     }
 
     /// Like `take`, for a text id.
@@ -268,9 +259,18 @@ struct ReadState {
         _ cell: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ line: Int,
         invalidKind: RowIssue.Kind = .invalidValue
     ) -> Bool {
+        store(result, field, cell, column, row, line, invalidKind) { $0[keyPath: keyPath] = $1 }
+    }
+
+    /// Stores a normalized value with `set`, or reports why the cell could not be used; returns false for the latter.
+    @inline(__always)
+    private mutating func store<Value>(
+        _ result: Normalized<Value>, _ field: CanonicalField, _ cell: UnsafeBufferPointer<UInt8>, _ column: Int,
+        _ row: Int, _ line: Int, _ invalidKind: RowIssue.Kind, _ set: (inout PackedValues, Value) -> Void
+    ) -> Bool {
         switch result {
-        case .value(let id):
-            values[keyPath: keyPath] = id
+        case .value(let value):
+            set(&values, value)
             return true
         case .empty:
             return true
