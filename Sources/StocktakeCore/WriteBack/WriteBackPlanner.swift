@@ -116,14 +116,11 @@ struct WriteBackPlanner {
         let assets = mergedAssets(byTag)
         // Rows of one tag, linked in a ring, when a value another central row holds must be found.
         let rings = options.overwrite ? rowRings(byTag) : []
-        let parts = Parallel.threads > 1 && rowRecords.count >= 2 * Self.rowsPerCore ? 2 : 1
-        let bounds = (0...parts).map { rowRecords.count * $0 / parts }
-        let results = ResultSlots<SheetChanges>(count: parts)
         let planner = self
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            results[part] = planner.planRows(bounds[part]..<bounds[part + 1], assets: assets, rings: rings)
+        let parts = Parallel.chunked(rowRecords.count, minimum: Self.rowsPerCore) { rows in
+            planner.planRows(rows, assets: assets, rings: rings)
         }
-        for part in 0..<parts { changes.append(contentsOf: results[part]!) }
+        for part in parts { changes.append(contentsOf: part) }
     }
 
     /// The changed cells of `rows`.
