@@ -99,12 +99,11 @@ struct AssetMerger {
     ) {
         var merged = PackedValues()
         var differing: UInt16 = 0
-        // Texts are compared and chosen by their ids in `SharedTexts` (equal bytes, equal id); only the chosen ones
-        // become strings. Ids that differ for texts Swift calls equal (other Unicode forms of one text) only send the
-        // asset to the checks that compare texts.
-        var serial: Int32 = -1
-        var chosen = TextIDs()
-        var first = TextIDs()
+        // Texts are compared and chosen by their ids in `SharedTexts` (equal bytes, equal id) and stay ids. Ids that
+        // differ for texts Swift calls equal (other Unicode forms of one text) only send the asset to the checks that
+        // compare texts.
+        // The first row's text of each field, to tell when another row holds a different one.
+        var first = PackedValues()
         var firstLatitude: Double?
         var firstLongitude: Double?
         var firstSeen: InventoryDate?
@@ -119,16 +118,16 @@ struct AssetMerger {
             // Identity fields: the first value in source order is the merged one.
             Self.first(row.vtTag, &merged.vtTag, 0, &differing)
             Self.first(row.cnsNumber, &merged.cnsNumber, 1, &differing)
-            Self.firstText(row.serialNumberText, &serial, 2, &differing)
+            Self.firstText(row.serialNumberText, &merged.serialNumberText, 2, &differing)
             Self.first(row.macAddress, &merged.macAddress, 3, &differing)
             // Other fields: the value of the best-ranked source, the first among equals.
-            take(row.model, &chosen.model, &first.model, &best.0, 4, source, &differing)
-            take(row.description, &chosen.description, &first.description, &best.1, 5, source, &differing)
-            take(row.building, &chosen.building, &first.building, &best.2, 6, source, &differing)
-            take(row.room, &chosen.room, &first.room, &best.3, 7, source, &differing)
-            take(row.mount, &chosen.mount, &first.mount, &best.4, 8, source, &differing)
-            take(row.custodian, &chosen.custodian, &first.custodian, &best.5, 9, source, &differing)
-            take(row.stockNumber, &chosen.stockNumber, &first.stockNumber, &best.6, 13, source, &differing)
+            take(row.model, &merged.model, &first.model, &best.0, 4, source, &differing)
+            take(row.description, &merged.description, &first.description, &best.1, 5, source, &differing)
+            take(row.building, &merged.building, &first.building, &best.2, 6, source, &differing)
+            take(row.room, &merged.room, &first.room, &best.3, 7, source, &differing)
+            take(row.mount, &merged.mount, &first.mount, &best.4, 8, source, &differing)
+            take(row.custodian, &merged.custodian, &first.custodian, &best.5, 9, source, &differing)
+            take(row.stockNumber, &merged.stockNumber, &first.stockNumber, &best.6, 13, source, &differing)
             let latitude = row.latitude
             let longitude = row.longitude
             Self.first(latitude, &firstLatitude, 10, &differing)
@@ -145,27 +144,8 @@ struct AssetMerger {
                 if sources[source].file.role == .sighting, sighted.map({ date > $0 }) ?? true { sighted = date }
             }
         }
-        merged.serialNumberText = serial
-        merged.model = chosen.model
-        merged.description = chosen.description
-        merged.building = chosen.building
-        merged.room = chosen.room
-        merged.mount = chosen.mount
-        merged.custodian = chosen.custodian
-        merged.stockNumber = chosen.stockNumber
         merged.lastSeen = sighted ?? any
         return (merged, differing)
-    }
-
-    /// Ids in `SharedTexts` of the free-text fields, -1 for none.
-    private struct TextIDs {
-        var model: Int32 = -1
-        var description: Int32 = -1
-        var building: Int32 = -1
-        var room: Int32 = -1
-        var mount: Int32 = -1
-        var custodian: Int32 = -1
-        var stockNumber: Int32 = -1
     }
 
     /// Keeps the first text of an identity field, and notes when a later row holds another.
