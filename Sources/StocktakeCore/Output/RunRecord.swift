@@ -29,7 +29,7 @@ public enum RunRecord {
         let total = details.finished.timeIntervalSince(details.started)
         let durations =
             details.durations.map { ($0.phase, JSONText.seconds($0.seconds)) } + [("total", JSONText.seconds(total))]
-        let outputs = ["cleaned.csv", "discrepancies.csv", "report.html", "summary.txt", "run.json"]
+        let outputs = ReconcileJob.outputFiles
         return JSONText.object(
             [
                 ("account", JSONText.quoted(details.account)),
