@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeCore
 import Testing
 
@@ -28,6 +29,38 @@ struct ReconcileJobTests {
         request.buildings = folder.path("account/buildings.csv")
         request.columns = folder.path("account/columns.json")
         return request
+    }
+
+    @Test func aCentralSheetTooLargeToPlanIsRefusedWithASentenceAndNoChangesFile() throws {
+        let request = smallAccount()
+        var details = RunDetails(account: "test", started: Date(), outputDirectory: folder.path("out"))
+        let reconciliation = try ReconcileJob.reconcile(request, details: &details, log: quiet)
+        // The pipeline's order: the tables are written before the write-back is planned.
+        try ReconcileJob.writeTables(reconciliation, details: &details)
+        let bytes = try ReconcileJob.centralBytes(request.central)
+        #expect(throws: StocktakeError.self) {
+            _ = try ReconcileJob.planWriteBack(
+                bytes, fileName: request.central, request: request, reconciliation: reconciliation,
+                details: &details, maximumBytes: bytes.count)
+        }
+        do {
+            _ = try ReconcileJob.planWriteBack(
+                bytes, fileName: request.central, request: request, reconciliation: reconciliation,
+                details: &details, maximumBytes: bytes.count)
+        } catch {
+            #expect(
+                error.description
+                    == "\(request.central): the central sheet is \(bytes.count) bytes, too large to plan its write-back "
+                    + "(the limit is \(bytes.count) bytes). Split it into smaller sheets; cleaned.csv and "
+                    + "discrepancies.csv are written, changes.csv and the push are not.")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
+        #expect(folder.list("out") == ["cleaned.csv", "discrepancies.csv"])
+        // One byte more of room and the same sheet is planned.
+        _ = try ReconcileJob.planWriteBack(
+            bytes, fileName: request.central, request: request, reconciliation: reconciliation, details: &details,
+            maximumBytes: bytes.count + 1)
+        #expect(FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
     }
 
     @Test func writesAllSixOutputs() throws {

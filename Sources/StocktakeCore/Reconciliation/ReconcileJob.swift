@@ -68,10 +68,20 @@ public enum ReconcileJob {
 
     /// Plans the edit a push makes to the central sheet `bytes` (named `fileName`, whose extension tells its
     /// delimiter) and writes every change it would make to `changes.csv`, pushed or not.
+    ///
+    /// The plan addresses the sheet's bytes with 32-bit offsets: a sheet of `maximumBytes` (4 GiB) or more is
+    /// refused with a sentence, never planned wrong.
     public static func planWriteBack(
         _ bytes: [UInt8], fileName: String, request: ReconcileRequest, reconciliation: Reconciliation,
-        details: inout RunDetails
+        details: inout RunDetails, maximumBytes: Int = Int(UInt32.max)
     ) throws(StocktakeError) -> WriteBackPlan {
+        guard bytes.count < maximumBytes else {
+            throw .badData(
+                path: fileName,
+                reason: "the central sheet is \(bytes.count) bytes, too large to plan its write-back (the limit is "
+                    + "\(maximumBytes) bytes). Split it into smaller sheets; cleaned.csv and discrepancies.csv are "
+                    + "written, changes.csv and the push are not.")
+        }
         let reader = try sourceReader(request)
         let plan: WriteBackPlan
         do throws(CSVError) {
