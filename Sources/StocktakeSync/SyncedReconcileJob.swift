@@ -140,7 +140,7 @@ public struct SyncedReconcileJob: Sendable {
             return
         }
         do throws(SyncError) {
-            let sheet = plan.sheet
+            let sheet = plan.editedSheet()
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)
             defer { didPush() }
             try provider.push(sheet, over: pulled)

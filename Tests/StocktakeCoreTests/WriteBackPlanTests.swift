@@ -22,12 +22,12 @@ import Testing
     /// The fixture of the next night: the edited sheet is the central sheet, every other source is unchanged.
     private func nextNight(_ fixture: ReconcileFixture, _ plan: WriteBackPlan) -> ReconcileFixture {
         var next = fixture
-        next.files[0].text = String(decoding: plan.sheet, as: UTF8.self)
+        next.files[0].text = String(decoding: plan.editedSheet(), as: UTF8.self)
         return next
     }
 
     private func text(_ plan: WriteBackPlan) -> String {
-        String(decoding: plan.sheet, as: UTF8.self)
+        String(decoding: plan.editedSheet(), as: UTF8.self)
     }
 
     private func change(
@@ -74,7 +74,7 @@ import Testing
         var fixture = ReconcileFixture(central: "VT Tag,Room\r\n001234,B-12\r\n")
         fixture.sighting("survey.csv", "P-Tag,Room\n001234,B-12\n")
         let result = try plan(fixture, WriteBackOptions(overwrite: true, addUnrecorded: true))
-        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.editedSheet() == Array(fixture.files[0].text.utf8))
         #expect(result.changes.isEmpty)
         #expect(!result.changesSheet)
     }
@@ -130,7 +130,7 @@ import Testing
     @Test func noOptionChangesNothing() throws {
         let fixture = optionsFixture()
         let result = try plan(fixture, WriteBackOptions(normalize: false, fill: false, overwrite: false))
-        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.editedSheet() == Array(fixture.files[0].text.utf8))
         #expect(result.changes.isEmpty)
     }
 
@@ -166,7 +166,7 @@ import Testing
         fixture.sighting("survey.csv", "P-Tag,MAC,Serial\n001234,aabbccddee01,AB12\n")
         fixture.register("cns.csv", "VT Tag,CNS #\n001234,C000077\n")
         let result = try plan(fixture, WriteBackOptions(overwrite: true))
-        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.editedSheet() == Array(fixture.files[0].text.utf8))
         #expect(result.changes.isEmpty)
     }
 
@@ -195,7 +195,7 @@ import Testing
         fixture.sighting("survey.csv", "P-Tag,Room,Description\n001234,B-12,spare\n")
         let result = try plan(fixture, WriteBackOptions(overwrite: true))
         #expect(result.changes.isEmpty)
-        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.editedSheet() == Array(fixture.files[0].text.utf8))
     }
 
     @Test func aDateIsNeverReplacedByAnOlderOne() throws {
@@ -244,7 +244,7 @@ import Testing
         let fixture = unrecordedFixture()
         #expect(try fixture.reconcile().found(.unrecorded).count == 1)
         let result = try plan(fixture)
-        #expect(result.sheet == Array(fixture.files[0].text.utf8))
+        #expect(result.editedSheet() == Array(fixture.files[0].text.utf8))
         #expect(result.changes.isEmpty)
     }
 
@@ -288,7 +288,7 @@ import Testing
         let next = nextNight(fixture, first)
         let second = try plan(next, options)
         #expect(second.changes.isEmpty)
-        #expect(second.sheet == first.sheet)
+        #expect(second.editedSheet() == first.editedSheet())
         // And with the defaults, too.
         #expect(try plan(next).changes.isEmpty)
     }

@@ -32,8 +32,8 @@ public struct WriteBackPlan: Sendable {
 
     /// The edited sheet's bytes; the pulled bytes themselves when nothing changes.
     ///
-    /// They are built on each access, in time proportional to the sheet's size: read it once.
-    public var sheet: [UInt8] {
+    /// They are built on each call, in time proportional to the sheet's size.
+    public func editedSheet() -> [UInt8] {
         let source = changes.source
         guard !changes.isEmpty else { return source }
         var output: [UInt8] = []
