@@ -5,6 +5,17 @@ import Testing
 
 @Suite("Parallel: chunks on all cores, results in loop order")
 struct ParallelTests {
+    @Test func stocktakeThreadsSetsTheThreadsAndAnythingElseMeansOnePerCore() {
+        #expect(Parallel.threads(environment: [:], cores: 2) == 2)
+        #expect(Parallel.threads(environment: ["STOCKTAKE_THREADS": "1"], cores: 2) == 1)
+        #expect(Parallel.threads(environment: ["STOCKTAKE_THREADS": "8"], cores: 2) == 8)
+        #expect(Parallel.threads(environment: ["STOCKTAKE_THREADS": "100000"], cores: 2) == 256)
+        for ignored in ["0", "-3", "two", "", " 4"] {
+            #expect(Parallel.threads(environment: ["STOCKTAKE_THREADS": ignored], cores: 4) == 4)
+        }
+        #expect(Parallel.threads(environment: [:], cores: 0) == 1)
+    }
+
     @Test func mapEqualsASequentialMap() {
         for count in [0, 1, 4095, 4096, 100_003] {
             #expect(Parallel.map(count) { "item \($0)" } == (0..<count).map { "item \($0)" })

@@ -6,10 +6,14 @@ public enum Parallel {
     /// The threads a run uses: `STOCKTAKE_THREADS` when set to a positive number (the benchmark's `--threads`, or
     /// a nightly run that already keeps every core busy with one account per core), else one per active core.
     public static var threads: Int {
-        if let text = ProcessInfo.processInfo.environment["STOCKTAKE_THREADS"], let count = Int(text), count > 0 {
-            return min(count, 256)
-        }
-        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+        threads(environment: ProcessInfo.processInfo.environment, cores: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The threads `environment` asks for: a positive whole `STOCKTAKE_THREADS` (at most 256), else one per core;
+    /// any other value is ignored, so a typo never leaves a run with no thread.
+    static func threads(environment: [String: String], cores: Int) -> Int {
+        if let text = environment["STOCKTAKE_THREADS"], let count = Int(text), count > 0 { return min(count, 256) }
+        return max(1, cores)
     }
 
     /// The ranges `0..<count` is split into: a few per thread, so a slow chunk does not leave a core idle, and
