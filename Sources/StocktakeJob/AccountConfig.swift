@@ -53,11 +53,21 @@ public struct AccountConfig: Sendable {
     public var writeBack = WriteBackOptions()
     /// A folder URL the outputs are uploaded to.
     public var reportTo: String?
+    /// The address where people open the account's state folder in a browser (`report.url`): the nightly mail then
+    /// links each report (`runs/<run>/report.html` under it) instead of naming a path on the server.
+    public var reportURL: String?
+    /// The path or address of the sheet a clerk keeps the account's acknowledgements in (`"acknowledged"`); `nil`
+    /// for `acknowledged.csv` in the account folder.
+    public var acknowledgedSheet: String?
+
+    /// The account's acknowledgements: `acknowledgedSheet`, or `acknowledged.csv` in the account folder, where
+    /// `stocktake ack` writes.
+    public var acknowledged: String { acknowledgedSheet ?? resolve("acknowledged.csv") }
 
     /// The keys `account.json` may hold, with the keys of its objects.
     public static let keys: [String: [String]] = [
         "name": [], "central": ["provider", "url"], "sightings": [], "registers": [], "buildings": [], "columns": [],
-        "precedence": [],
+        "precedence": [], "acknowledged": [],
         "rules": [
             "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
             "maxMemoryMB", "maxMinutes",
@@ -66,6 +76,7 @@ public struct AccountConfig: Sendable {
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],
         "google": ["sheetsAPI", "driveAPI"],
         "push": ["cleaned", "report", "normalize", "fill", "overwrite", "fields", "addUnrecorded"],
+        "report": ["url"],
     ]
 
     /// Loads and checks the account in `folder` (`Jobs/<account>`); throws its first problem.
@@ -116,6 +127,7 @@ extension AccountConfig {
         reconcile.buildings = buildings
         reconcile.writeBack = writeBack
         reconcile.columnMapping = columns
+        reconcile.acknowledgements = acknowledged
         var request = SyncedReconcileRequest(reconcile: reconcile)
         request.centralProvider = central.provider
         request.keepsCentralSnapshot = true

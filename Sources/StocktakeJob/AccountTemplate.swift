@@ -112,6 +112,11 @@ public enum AccountTemplate {
                 "such as {\\"room\\": [\\"survey\\", \\"central\\"]}."
               ],
               "precedence": {},
+              "_comment_acknowledged": [
+                "The findings the clerk has acknowledged: stocktake ack writes acknowledged.csv here; or the path or",
+                "address of a sheet with the columns id,note,until,by that the clerk keeps."
+              ],
+              "acknowledged": "acknowledged.csv",
               "_comment_rules": [
                 "tagDigits, cnsDigits: digits of a VT tag and a CNS number; staleAfterDays: unseen this long is STALE;",
                 "maxShrink: a central sheet with this share fewer rows than the last good run's is refused (0.2 = 20 %);",
@@ -154,7 +159,12 @@ public enum AccountTemplate {
               ],
               "push": {
                 "cleaned": false, "normalize": true, "fill": true, "overwrite": false, "addUnrecorded": false
-              }
+              },
+              "_comment_report": [
+                "url: the address where people open this account's state folder in a browser, such as",
+                "\\"https://intranet.example.org/stocktake/\(name)/\\"; the nightly mail then links each report."
+              ],
+              "report": {}
             }
 
             """
@@ -204,6 +214,10 @@ public enum AccountTemplate {
               and `ignore`. Common names (VT Tag, Serial, MAC, Room…) are known without a mapping.
             - `precedence`: which source wins when sources disagree, per field, such as
               `{"room": ["survey", "central"]}` (file names or roles).
+            - `acknowledged`: the findings you have acknowledged (default `acknowledged.csv` here, which
+              `stocktake ack ID --account \(name) --note TEXT` writes), or the path or address of a sheet you keep
+              with the columns `id,note,until,by`. An acknowledged finding is listed apart and not counted until
+              its evidence changes or its `until` date passes.
             - `rules.tagDigits`, `rules.cnsDigits`: the digits of a VT tag and of a CNS number.
             - `rules.staleAfterDays`: an asset not seen for this many days is reported STALE.
             - `rules.maxShrink`: a central sheet with more than this share fewer rows than the last good run's
@@ -240,6 +254,8 @@ public enum AccountTemplate {
             - `push.fields`: the only fields a push may write, such as `["room", "custodian"]` (default: all).
             - `push.addUnrecorded`: append unrecorded assets at the end of the sheet (default `false`).
             - `push.report`: an `https://` folder the outputs (report, discrepancies) are uploaded to.
+            - `report.url`: the address where people open this account's state folder in a browser; the nightly
+              mail then gives links (`report.url` + `runs/<run>/report.html`) instead of server paths.
 
             ## Where the token goes
 

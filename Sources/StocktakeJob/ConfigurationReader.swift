@@ -49,6 +49,10 @@ struct ConfigurationReader {
         config.registers = locations("registers")
         if let buildings = string("buildings") { config.buildings = localFile(buildings, key: "buildings") }
         config.columns = columns()
+        if let acknowledged = string("acknowledged") {
+            config.acknowledgedSheet = checkedLocation(
+                acknowledged, provider: nil, key: "acknowledged", mustExist: false)
+        }
         config.precedence = precedence()
         config.tagDigits = integer("rules.tagDigits", in: 1...18) ?? config.tagDigits
         config.cnsDigits = integer("rules.cnsDigits", in: 1...18) ?? config.cnsDigits
@@ -112,6 +116,9 @@ struct ConfigurationReader {
         config.writeBack.addUnrecorded = boolean("push.addUnrecorded") ?? config.writeBack.addUnrecorded
         config.writeBack.fields = pushFields()
         if let report = string("push.report"), endpoint("push.report") != nil { config.reportTo = report }
+        if let url = string("report.url"), endpoint("report.url") != nil {
+            config.reportURL = url.hasSuffix("/") ? url : url + "/"
+        }
         return config
     }
 
@@ -266,8 +273,11 @@ struct ConfigurationReader {
         return result
     }
 
-    /// A location with local paths resolved against the account folder and checked to exist.
-    private mutating func checkedLocation(_ text: String, provider: String?, key: String) -> String? {
+    /// A location with local paths resolved against the account folder and (unless `mustExist` is false) checked to
+    /// exist.
+    private mutating func checkedLocation(_ text: String, provider: String?, key: String, mustExist: Bool = true)
+        -> String?
+    {
         let location: SheetLocation
         do {
             location = try SheetLocation(text, provider: provider)
@@ -276,7 +286,7 @@ struct ConfigurationReader {
             return nil
         }
         guard case .file(let path) = location else { return text }
-        return localFile(path, key: key)
+        return mustExist ? localFile(path, key: key) : AccountConfig.resolve(path, in: folder)
     }
 
     private mutating func localFile(_ path: String, key: String) -> String? {

@@ -113,6 +113,8 @@ public enum NightlyRun {
             maxMissingShare: config.maxMissingShare)
         request.guards.acceptsShrink = options.acceptShrink
         request.unfinishedPush = unfinished
+        // The ledger of the run `latest` points at is the account's: a dry run or a failed run never changes it.
+        request.reconcile.ledger = state.latest?.path(of: "ledger.csv")
         var outcome = AccountOutcome(account: folderName, status: .success, push: "no push")
         do {
             let factory = try config.connection.factory(
@@ -199,7 +201,9 @@ public enum NightlyRun {
     private static func locations(_ config: AccountConfig, _ request: SyncedReconcileRequest) throws -> [SheetLocation]
     {
         try [SheetLocation(config.central.location, provider: config.central.provider)]
-            + (request.reconcile.sightings + request.reconcile.registers).map { try SheetLocation($0) }
+            + (request.reconcile.sightings + request.reconcile.registers + [config.acknowledged]).map {
+                try SheetLocation($0)
+            }
     }
 
     private static func pushSummary(

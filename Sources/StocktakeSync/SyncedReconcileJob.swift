@@ -56,6 +56,10 @@ public struct SyncedReconcileJob: Sendable {
             pullSources: { local, log in
                 local.sightings = try pullAll(local.sightings, into: pulledFolder, guards: guards, log: log)
                 local.registers = try pullAll(local.registers, into: pulledFolder, guards: guards, log: log)
+                if let acknowledgements = local.acknowledgements {
+                    local.acknowledgements = try pullAll([acknowledgements], into: pulledFolder, guards: guards, log: log)
+                        .first
+                }
             },
             check: { configured, local, reconciliation in
                 try check(configured, local: local, reconciliation: reconciliation, guards: guards)
@@ -144,6 +148,7 @@ public struct SyncedReconcileJob: Sendable {
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)
             defer { didPush() }
             try provider.push(sheet, over: pulled)
+            details.pushedCentral = true
             details.pushes.append("central sheet → \(provider.location): \(Self.summary(of: plan))")
             log("pushed \(Self.summary(of: plan)) to \(provider.location)")
         } catch {

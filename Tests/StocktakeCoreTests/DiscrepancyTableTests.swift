@@ -4,23 +4,40 @@ import Testing
 
 @Suite("DiscrepancyTable: discrepancies.csv")
 struct DiscrepancyTableTests {
-    static let header = "code,severity,vt_tag,cns_number,serial_number,mac_address,field,value,expected,sources,message"
+    static let header =
+        "code,severity,vt_tag,cns_number,serial_number,mac_address,field,value,expected,sources,message,"
+        + "id,first_seen,state"
+    static let asOf = OutputFixture.reconciliation.asOf
+
+    /// The last three cells of a finding seen first tonight.
+    static func tail(_ code: DiscrepancyCode, _ key: String) -> String {
+        ",\(FindingID(code: code, key: key)),\(asOf),new"
+    }
 
     @Test func theHeaderIsTheDocumentedColumnOrder() {
         #expect(DiscrepancyTable.columns.joined(separator: ",") == Self.header)
     }
 
-    @Test func oneRowsCells() {
+    @Test func oneRowsCells() throws {
+        let id = try #require(FindingID("F7K2-Q9MD"))
+        let seen = try #require(InventoryDate(year: 2026, month: 10, day: 2))
         #expect(
-            DiscrepancyTable.row(OutputFixture.discrepancies[2]) == [
-                "FIELD_CONFLICT", "warning", "004512", "C000123", "CNF123", "aa:bb:cc:dd:ee:01", "room", "-5", "=1+1",
-                "survey.csv:1; central.csv:1",
-                "The room \"-5\", from survey.csv row 1, <wins> over =1+1 & the rest.",
-            ])
+            DiscrepancyTable.row(
+                OutputFixture.discrepancies[2], status: FindingStatus(id: id, firstSeen: seen, state: .open))
+                == [
+                    "FIELD_CONFLICT", "warning", "004512", "C000123", "CNF123", "aa:bb:cc:dd:ee:01", "room", "-5",
+                    "=1+1", "survey.csv:1; central.csv:1",
+                    "The room \"-5\", from survey.csv row 1, <wins> over =1+1 & the rest.", "F7K2-Q9MD", "2026-10-02",
+                    "open",
+                ])
+        let acknowledged = FindingStatus(
+            id: id, firstSeen: seen, state: .acknowledged, note: "Acknowledged on 2026-11-01 by dana (a lab rig).")
         #expect(
-            DiscrepancyTable.row(OutputFixture.discrepancies[1]) == [
+            DiscrepancyTable.row(OutputFixture.discrepancies[1], status: acknowledged) == [
                 "UNRECORDED", "error", "770001", "", "", "", "", "", "", "survey.csv:3",
-                "VT tag 770001 is in survey.csv row 3 but not in the central sheet.",
+                "VT tag 770001 is in survey.csv row 3 but not in the central sheet. "
+                    + "Acknowledged on 2026-11-01 by dana (a lab rig).",
+                "F7K2-Q9MD", "2026-10-02", "acknowledged",
             ])
     }
 
@@ -29,16 +46,20 @@ struct DiscrepancyTableTests {
         let expected =
             Self.header + "\r\n"
             + "MISSING,error,004513,C000124,,,,,,central.csv:2,"
-            + "VT tag 004513 (CNS C000124) is in central.csv row 2 but no sighting file has seen it.\r\n"
+            + "VT tag 004513 (CNS C000124) is in central.csv row 2 but no sighting file has seen it."
+            + Self.tail(.missing, "vt_tag=004513") + "\r\n"
             + "UNRECORDED,error,770001,,,,,,,survey.csv:3,"
-            + "VT tag 770001 is in survey.csv row 3 but not in the central sheet.\r\n"
+            + "VT tag 770001 is in survey.csv row 3 but not in the central sheet."
+            + Self.tail(.unrecorded, "vt_tag=770001") + "\r\n"
             + "FIELD_CONFLICT,warning,004512,C000123,CNF123,aa:bb:cc:dd:ee:01,room,-5,'=1+1,"
             + "survey.csv:1; central.csv:1,"
-            + "\"The room \"\"-5\"\", from survey.csv row 1, <wins> over =1+1 & the rest.\"\r\n"
+            + "\"The room \"\"-5\"\", from survey.csv row 1, <wins> over =1+1 & the rest.\""
+            + Self.tail(.fieldConflict, "vt_tag=004512|field=room") + "\r\n"
             + "POSSIBLE_TYPO,warning,004600,,,,vt_tag,004060,004600,central.csv:3; survey.csv:2,"
             + "\"VT tag 004060 in survey.csv row 2 is not in the central sheet, and central tag 004600 "
             + "(central.csv row 3, building BUR) was not seen; two adjacent digits are swapped. "
-            + "Check the sticker on the device and correct whichever number is wrong.\"\r\n"
+            + "Check the sticker on the device and correct whichever number is wrong.\""
+            + Self.tail(.possibleTypo, "scanned=004060|central=004600") + "\r\n"
         #expect(text == expected)
     }
 }

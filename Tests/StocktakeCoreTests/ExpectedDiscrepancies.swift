@@ -32,8 +32,9 @@ struct ExpectedDiscrepancies {
 
     /// What did not match, as readable lines; empty when the reconciliation found exactly what was expected.
     func mismatches(in reconciliation: Reconciliation) -> [String] {
-        let found = reconciliation.discrepancies.map { discrepancy in
-            Dictionary(uniqueKeysWithValues: zip(DiscrepancyTable.columns, DiscrepancyTable.row(discrepancy)))
+        let found = zip(reconciliation.discrepancies, reconciliation.statuses).map { discrepancy, status in
+            Dictionary(
+                uniqueKeysWithValues: zip(DiscrepancyTable.columns, DiscrepancyTable.row(discrepancy, status: status)))
         }
         func matches(_ expected: [String: String], _ actual: [String: String]) -> Bool {
             expected["code"] == actual["code"]

@@ -55,7 +55,7 @@ struct ReconcileJobTests {
                     + "discrepancies.csv are written, changes.csv and the push are not.")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
-        #expect(folder.list("out") == ["cleaned.csv", "discrepancies.csv"])
+        #expect(folder.list("out") == ["cleaned.csv", "discrepancies.csv", "resolved.csv"])
         // One byte more of room and the same sheet is planned.
         _ = try ReconcileJob.planWriteBack(
             bytes, fileName: request.central, request: request, reconciliation: reconciliation, details: &details,
@@ -63,15 +63,17 @@ struct ReconcileJobTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
     }
 
-    @Test func writesAllSixOutputs() throws {
+    @Test func writesAllEightOutputs() throws {
         let (reconciliation, details) = try ReconcileJob.run(smallAccount(), log: quiet)
         #expect(
             folder.list("out") == [
-                "changes.csv", "cleaned.csv", "discrepancies.csv", "report.html", "run.json", "summary.txt",
+                "changes.csv", "cleaned.csv", "discrepancies.csv", "ledger.csv", "report.html", "resolved.csv",
+                "run.json", "summary.txt",
             ])
         #expect(
             ReconcileJob.outputFiles == [
-                "cleaned.csv", "discrepancies.csv", "changes.csv", "report.html", "summary.txt", "run.json",
+                "cleaned.csv", "discrepancies.csv", "resolved.csv", "changes.csv", "report.html", "summary.txt",
+                "ledger.csv", "run.json",
             ])
         #expect(details.path(of: "report.html") == folder.path("out/report.html"))
         #expect(reconciliation.assets.map(\.values.vtTag?.description) == ["000001", "000002"])
@@ -95,8 +97,8 @@ struct ReconcileJobTests {
         #expect(folder.read("out/other.txt") == "keep me")
         #expect(
             folder.list("out") == [
-                "changes.csv", "cleaned.csv", "discrepancies.csv", "other.txt", "report.html", "run.json",
-                "summary.txt",
+                "changes.csv", "cleaned.csv", "discrepancies.csv", "ledger.csv", "other.txt", "report.html",
+                "resolved.csv", "run.json", "summary.txt",
             ])
     }
 
@@ -104,7 +106,7 @@ struct ReconcileJobTests {
         var request = smallAccount()
         request.outputDirectory = folder.path("runs/2026/11/20")
         _ = try ReconcileJob.run(request, log: quiet)
-        #expect(folder.list("runs/2026/11/20").count == 6)
+        #expect(folder.list("runs/2026/11/20").count == ReconcileJob.outputFiles.count)
     }
 
     @Test func foldersExpandToTheirCSVAndTSVFilesInNameOrder() throws {

@@ -73,7 +73,8 @@ struct AccountConfigTests {
         #expect(
             problems.contains(
                 "Account acme: \"colums\" is not a key stocktake knows. Remove it or check its spelling; the keys are "
-                    + "auth, buildings, central, columns, google, limits, name, precedence, push, registers, rules, "
+                    + "acknowledged, auth, buildings, central, columns, google, limits, name, precedence, push, registers, "
+                    + "report, rules, "
                     + "sightings."))
         #expect(
             problems.contains(

@@ -3,30 +3,34 @@ public enum DiscrepancyTable {
     /// The header of `discrepancies.csv`.
     public static let columns = [
         "code", "severity", "vt_tag", "cns_number", "serial_number", "mac_address", "field", "value", "expected",
-        "sources", "message",
+        "sources", "message", "id", "first_seen", "state",
     ]
 
     /// The file's bytes.
     public static func csv(_ reconciliation: Reconciliation) -> [UInt8] {
-        TableFile.bytes(header: columns, rowCount: reconciliation.discrepancies.count) {
-            row(reconciliation.discrepancies[$0])
+        let statuses = reconciliation.statuses
+        return TableFile.bytes(header: columns, rowCount: reconciliation.discrepancies.count) {
+            row(reconciliation.discrepancies[$0], status: statuses[$0])
         }
     }
 
     /// Writes the file to `path` atomically, a block of rows at a time.
     public static func write(_ reconciliation: Reconciliation, to path: String) throws(StocktakeError) {
+        let statuses = reconciliation.statuses
         try TableFile.write(
             header: columns, rowCount: reconciliation.discrepancies.count,
-            row: { row(reconciliation.discrepancies[$0]) }, to: path)
+            row: { row(reconciliation.discrepancies[$0], status: statuses[$0]) }, to: path)
     }
 
-    /// The cells of one discrepancy, in column order.
-    public static func row(_ discrepancy: Discrepancy) -> [String] {
-        [
+    /// The cells of one discrepancy, in column order; the status's note, when it has one, follows the message.
+    public static func row(_ discrepancy: Discrepancy, status: FindingStatus) -> [String] {
+        let message = status.note.isEmpty ? discrepancy.message : discrepancy.message + " " + status.note
+        return [
             discrepancy.code.rawValue, discrepancy.severity.rawValue, discrepancy.vtTag?.description ?? "",
             discrepancy.cnsNumber?.description ?? "", discrepancy.serialNumber?.description ?? "",
             discrepancy.macAddress?.description ?? "", discrepancy.field?.rawValue ?? "", discrepancy.value,
-            discrepancy.expected, discrepancy.sources.map(\.description).joined(separator: "; "), discrepancy.message,
+            discrepancy.expected, discrepancy.sources.map(\.description).joined(separator: "; "), message,
+            status.id.description, status.firstSeen.description, status.state.rawValue,
         ]
     }
 }

@@ -13,6 +13,8 @@ public struct RunDetails: Sendable {
     /// What was pushed where; empty for a local run.
     public var pushes: [String]
     public var exitStatus: ExitStatus
+    /// Whether a push replaced the central sheet with its planned edit.
+    public var pushedCentral = false
 
     public init(account: String, started: Date, outputDirectory: String) {
         self.account = account

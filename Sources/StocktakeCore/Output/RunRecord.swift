@@ -24,6 +24,10 @@ public enum RunRecord {
             ("errors", String(reconciliation.count(Severity.error))),
             ("warnings", String(reconciliation.count(.warning))),
             ("info", String(reconciliation.count(.info))),
+            ("new", String(reconciliation.statuses.count(where: { $0.state == .new }))),
+            ("open", String(reconciliation.statuses.count(where: { $0.state == .open }))),
+            ("acknowledged", String(reconciliation.acknowledgedCount)),
+            ("resolved", String(reconciliation.ledger.resolved.count)),
             ("discrepancies", JSONText.object(byCode, indent: 4)),
         ]
         let total = details.finished.timeIntervalSince(details.started)

@@ -5,7 +5,8 @@ import Foundation
 public enum ReconcileJob {
     /// The output files, in the order they are written (`run.json` last, so its presence means the run finished).
     public static let outputFiles = [
-        "cleaned.csv", "discrepancies.csv", "changes.csv", "report.html", "summary.txt", "run.json",
+        "cleaned.csv", "discrepancies.csv", "resolved.csv", "changes.csv", "report.html", "summary.txt",
+        "ledger.csv", "run.json",
     ]
 
     /// Runs the request through the local pipeline (the central sheet read from its file, nothing pushed);
@@ -39,7 +40,26 @@ public enum ReconcileJob {
                     + counted(source.issues.count, "problem"))
         }
         details.durations.append(("read", seconds(since: phase, clock)))
-        return Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
+        var reconciliation = Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
+        try holdAgainstLedger(&reconciliation, request: request, log: log)
+        return reconciliation
+    }
+
+    /// Holds the findings against the last run's ledger and the acknowledgements (DOMAIN.md "Findings across
+    /// nights").
+    static func holdAgainstLedger(_ reconciliation: inout Reconciliation, request: ReconcileRequest, log: Log)
+        throws(StocktakeError)
+    {
+        let previous = try request.ledger.flatMap { path throws(StocktakeError) in try LedgerFile.read(path) }
+        var acknowledgements = AcknowledgementFile.Contents()
+        if let path = request.acknowledgements {
+            acknowledgements = try AcknowledgementFile.read(path, name: (path as NSString).lastPathComponent)
+        }
+        reconciliation.ledger = FindingLedger(
+            findings: reconciliation.discrepancies, previous: previous,
+            acknowledgements: acknowledgements.acknowledgements, asOf: reconciliation.asOf)
+        reconciliation.ledger.notes = acknowledgements.problems + reconciliation.ledger.notes
+        for note in reconciliation.ledger.notes { log(note) }
     }
 
     /// The reader of a request's sheets: the built-in column names with the request's mappings, its identifier
@@ -63,6 +83,7 @@ public enum ReconcileJob {
         try AtomicFile.makeDirectory(details.outputDirectory)
         try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"))
         try DiscrepancyTable.write(reconciliation, to: details.path(of: "discrepancies.csv"))
+        try ResolvedTable.write(reconciliation, to: details.path(of: "resolved.csv"))
         details.durations.append(("write", seconds(since: start, clock)))
     }
 
@@ -103,12 +124,13 @@ public enum ReconcileJob {
         return Array(data)
     }
 
-    /// Writes `report.html`, `summary.txt` and, last, `run.json`, stamping the run's finish time.
+    /// Writes `report.html`, `summary.txt`, `ledger.csv` and, last, `run.json`, stamping the run's finish time.
     public static func writeReports(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError)
     {
         details.finished = Date()
         try AtomicFile.write(HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"))
         try AtomicFile.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
+        try AtomicFile.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
         try AtomicFile.write(RunRecord.json(reconciliation, details: details), to: details.path(of: "run.json"))
     }
 

@@ -51,13 +51,14 @@ public struct ReconcilePipeline {
         var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
         let central = try pullCentral(&local, &details, log)
         try pullSources(&local, log)
-        let reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
+        var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
         try check(request, local, reconciliation)
         try ReconcileJob.writeTables(reconciliation, details: &details)
         let plan = try ReconcileJob.planWriteBack(
             central ?? ReconcileJob.centralBytes(local.central), fileName: local.central, request: local,
             reconciliation: reconciliation, details: &details)
         push(plan, &details, log)
+        if details.pushedCentral { reconciliation.ledger.markPushed(tagNumbers: plan.changes.changedTagNumbers) }
         try ReconcileJob.writeReports(reconciliation, details: &details)
         if publish(&details, log) { try ReconcileJob.writeReports(reconciliation, details: &details) }
         log(

@@ -19,6 +19,11 @@ public struct ReconcileRequest: Sendable {
     public var writeBack = WriteBackOptions()
     /// Where the outputs are written; created when missing.
     public var outputDirectory: String
+    /// The ledger of the account's last run (its `ledger.csv`), which tonight's findings are held against; `nil`, or
+    /// a path where no file is, on an account's first run.
+    public var ledger: String?
+    /// The acknowledgements (`acknowledged.csv` or a sheet with the same columns), when the account has them.
+    public var acknowledgements: String?
 
     public init(account: String, central: String, rules: ReconciliationRules, outputDirectory: String) {
         self.account = account

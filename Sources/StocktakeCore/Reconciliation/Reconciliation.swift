@@ -19,6 +19,29 @@ public struct Reconciliation: Sendable {
     public var inputs: [Input]
     /// The run date staleness was measured against.
     public var asOf: InventoryDate
+    /// The findings held against the last run's ledger and the acknowledgements (`ReconcileJob.reconcile` does it;
+    /// empty until then).
+    public var ledger = FindingLedger()
+
+    /// Where each finding stands, in the order of `discrepancies`: from `ledger`, or, before the ledger was applied,
+    /// as on an account's first run (every finding new).
+    public var statuses: [FindingStatus] {
+        if ledger.statuses.count == discrepancies.count { return ledger.statuses }
+        return FindingLedger(findings: discrepancies, previous: nil, asOf: asOf).statuses
+    }
+
+    /// How many findings are acknowledged (and so counted neither as errors nor as warnings).
+    public var acknowledgedCount: Int {
+        isAcknowledged.count(where: { $0 })
+    }
+
+    /// For each finding, whether it is acknowledged.
+    private var isAcknowledged: [Bool] {
+        guard ledger.statuses.count == discrepancies.count else {
+            return Array(repeating: false, count: discrepancies.count)
+        }
+        return ledger.statuses.map { $0.state == .acknowledged }
+    }
 
     /// How many discrepancies carry each code.
     public var countsByCode: [DiscrepancyCode: Int] {
@@ -28,10 +51,14 @@ public struct Reconciliation: Sendable {
         return counts
     }
 
-    /// How many discrepancies have `severity`.
+    /// How many discrepancies have `severity`, acknowledged ones left out.
     public func count(_ severity: Severity) -> Int {
+        let acknowledged = isAcknowledged
         var count = 0
-        for index in discrepancies.indices where discrepancies[index].code.severity == severity { count += 1 }
+        for index in discrepancies.indices
+        where discrepancies[index].code.severity == severity && !acknowledged[index] {
+            count += 1
+        }
         return count
     }
 

@@ -127,6 +127,14 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         return count
     }
 
+    /// The numbers of the VT tags whose rows change or are appended: a finding on one of them may be gone next night
+    /// because of this push (`fixed_by_push`).
+    public var changedTagNumbers: Set<UInt64> {
+        var numbers = Set<UInt64>()
+        for index in entries.indices where entries[index].hasTag { numbers.insert(entries[index].tagNumber) }
+        return numbers
+    }
+
     // MARK: Building and reading
 
     /// Records the change of one existing cell, whose bytes in the sheet are `cell`.

@@ -1,0 +1,128 @@
+/// Tonight's findings held against the ledger of the run before and the acknowledgements: which are new, open or
+/// acknowledged, which are gone (`resolved.csv`), and the ledger to keep for the next run.
+///
+/// Follows DOMAIN.md "Findings across nights". A finding keeps its `first_seen` while it stands from run to run. One
+/// that was resolved and comes back is `new` again, its old dates kept in its note. An acknowledgement holds while
+/// the finding's evidence is unchanged and its `until` date has not passed; after that the finding is `new` for one
+/// run, saying why, and `open` after.
+public struct FindingLedger: Sendable {
+    /// One per finding, in the order of the findings.
+    public private(set) var statuses: [FindingStatus] = []
+    /// The findings of the last run that are gone tonight, in the last run's order.
+    public private(set) var resolved: [LedgerEntry] = []
+    /// The ledger to keep: tonight's findings, then those resolved within the last `keptDays`.
+    public private(set) var entries: [LedgerEntry] = []
+    /// A sentence for each acknowledgement that was left out or no longer matches anything.
+    public var notes: [String] = []
+
+    /// How long a resolved finding stays in the ledger, to be recognized when it comes back.
+    public static let keptDays = 366
+
+    /// An empty ledger, before any findings were held against it.
+    public init() {}
+
+    /// Holds `findings` (in their listed order) against `previous` (the last run's ledger; `nil` on an account's
+    /// first run) and `acknowledgements`, on the run date `asOf`.
+    public init(
+        findings: [Discrepancy], previous: [LedgerEntry]?, acknowledgements: [FindingID: Acknowledgement] = [:],
+        asOf: InventoryDate
+    ) {
+        var before: [FindingID: LedgerEntry] = [:]
+        for entry in previous ?? [] { before[entry.id] = entry }
+        var seen = Set<FindingID>()
+        statuses.reserveCapacity(findings.count)
+        entries.reserveCapacity(findings.count)
+        for finding in findings {
+            var key = FindingKey.key(of: finding)
+            var id = FindingID(code: finding.code, key: key)
+            // Two findings of one night with one key (a row repeated twice in one file under one tag), or two keys
+            // whose ids collide: the later one is numbered, in the findings' order.
+            var number = 1
+            let baseKey = key
+            while seen.contains(id) {
+                number += 1
+                key = baseKey + "|#\(number)"
+                id = FindingID(code: finding.code, key: key)
+            }
+            seen.insert(id)
+            let evidence = FindingKey.evidence(of: finding)
+            let last = before[id]
+            var entry = LedgerEntry(
+                id: id, code: finding.code, key: key, firstSeen: asOf, lastSeen: asOf, state: .new,
+                evidence: evidence, vtTag: finding.vtTag?.description ?? "",
+                cnsNumber: finding.cnsNumber?.description ?? "", serialNumber: finding.serialNumber?.description ?? "",
+                macAddress: finding.macAddress?.description ?? "", field: finding.field?.rawValue ?? "",
+                value: finding.value, expected: finding.expected)
+            Self.place(&entry, last: last, acknowledgement: acknowledgements[id], asOf: asOf)
+            statuses.append(FindingStatus(id: id, firstSeen: entry.firstSeen, state: entry.state, note: entry.note))
+            entries.append(entry)
+        }
+        for entry in previous ?? [] where !seen.contains(entry.id) {
+            var gone = entry
+            if entry.state.isCurrent {
+                gone.state = entry.pushed ? .fixedByPush : .resolved
+                gone.resolvedOn = asOf
+                gone.pushed = false
+                resolved.append(gone)
+            }
+            guard let resolvedOn = gone.resolvedOn, asOf - resolvedOn <= Self.keptDays else { continue }
+            entries.append(gone)
+        }
+        let unused = acknowledgements.keys.filter { !seen.contains($0) }.sorted()
+        if !unused.isEmpty {
+            let ids = unused.prefix(5).map(\.description).joined(separator: ", ")
+            notes.append(
+                "\(counted(unused.count, "acknowledgement")) match no finding tonight (\(ids)"
+                    + (unused.count > 5 ? ", …" : "") + "); remove them once their findings are fixed.")
+        }
+    }
+
+    /// Decides the state of a finding seen tonight from its entry in the last run's ledger and its acknowledgement.
+    private static func place(
+        _ entry: inout LedgerEntry, last: LedgerEntry?, acknowledgement: Acknowledgement?, asOf: InventoryDate
+    ) {
+        let stood = last.map { $0.state.isCurrent } ?? false
+        if let last, stood {
+            entry.firstSeen = last.firstSeen
+            entry.state = .open
+        } else if let last, let resolvedOn = last.resolvedOn {
+            entry.note = "Reopened: first seen \(last.firstSeen), resolved on \(resolvedOn)."
+        }
+        guard let acknowledgement else { return }
+        // A sheet kept by hand has no evidence column: the evidence of the first run the acknowledgement covered
+        // stands in for it.
+        let covered =
+            !acknowledgement.evidence.isEmpty
+            ? acknowledgement.evidence
+            : (last.map(\.acknowledgedEvidence).flatMap { $0.isEmpty ? nil : $0 } ?? entry.evidence)
+        let reason: String?
+        if let until = acknowledgement.until, asOf > until {
+            reason = "the acknowledgement ran until \(until)"
+        } else if covered != entry.evidence {
+            reason = "its evidence changed since it was acknowledged"
+        } else {
+            reason = nil
+        }
+        guard let reason else {
+            entry.state = .acknowledged
+            entry.acknowledgedEvidence = covered
+            entry.note = acknowledgement.spoken.capitalizedFirst + "."
+            return
+        }
+        // Reopened: new on the first run it is no longer covered, open after.
+        let wasCovered = last?.state == .acknowledged
+        entry.state = wasCovered || !stood ? .new : .open
+        entry.note = "Reopened: \(reason) (\(acknowledgement.spoken))."
+    }
+
+    /// Marks the findings on the assets whose central rows a successful push changed or added (by tag number): if
+    /// they are gone next run, the push fixed them (`fixed_by_push`).
+    public mutating func markPushed(tagNumbers: Set<UInt64>) {
+        guard !tagNumbers.isEmpty else { return }
+        for index in entries.indices where entries[index].state.isCurrent {
+            let entry = entries[index]
+            let tags = [entry.vtTag] + (entry.code == .possibleTypo ? [entry.expected] : [])
+            if tags.contains(where: { UInt64($0).map(tagNumbers.contains) ?? false }) { entries[index].pushed = true }
+        }
+    }
+}
