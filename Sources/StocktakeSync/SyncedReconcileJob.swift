@@ -57,8 +57,10 @@ public struct SyncedReconcileJob: Sendable {
                 local.sightings = try pullAll(local.sightings, into: pulledFolder, guards: guards, log: log)
                 local.registers = try pullAll(local.registers, into: pulledFolder, guards: guards, log: log)
                 if let acknowledgements = local.acknowledgements {
-                    local.acknowledgements = try pullAll([acknowledgements], into: pulledFolder, guards: guards, log: log)
-                        .first
+                    local.acknowledgements = try pullAll(
+                        [acknowledgements], into: pulledFolder, guards: guards, log: log
+                    )
+                    .first
                 }
             },
             check: { configured, local, reconciliation in
