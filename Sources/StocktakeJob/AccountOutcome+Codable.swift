@@ -6,7 +6,8 @@ import StocktakeCore
 /// names an unknown status is not an outcome at all (the parent then reports the child as ended without a result).
 extension AccountOutcome: Codable {
     private enum CodingKeys: String, CodingKey {
-        case account, status, assets, errors, warnings, push, report
+        case account, status, assets, errors, warnings, new, open, resolved, acknowledged, newErrors, suspect, push
+        case report, summary
     }
 
     public init(from decoder: any Decoder) throws {
@@ -22,7 +23,14 @@ extension AccountOutcome: Codable {
         assets = try container.decode(Int.self, forKey: .assets)
         errors = try container.decode(Int.self, forKey: .errors)
         warnings = try container.decode(Int.self, forKey: .warnings)
+        new = try container.decode(Int.self, forKey: .new)
+        open = try container.decode(Int.self, forKey: .open)
+        resolved = try container.decode(Int.self, forKey: .resolved)
+        acknowledged = try container.decode(Int.self, forKey: .acknowledged)
+        newErrors = try container.decode(Int.self, forKey: .newErrors)
+        suspect = try container.decode(Bool.self, forKey: .suspect)
         report = try container.decode(String.self, forKey: .report)
+        summary = try container.decode(String.self, forKey: .summary)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -32,7 +40,14 @@ extension AccountOutcome: Codable {
         try container.encode(assets, forKey: .assets)
         try container.encode(errors, forKey: .errors)
         try container.encode(warnings, forKey: .warnings)
+        try container.encode(new, forKey: .new)
+        try container.encode(open, forKey: .open)
+        try container.encode(resolved, forKey: .resolved)
+        try container.encode(acknowledged, forKey: .acknowledged)
+        try container.encode(newErrors, forKey: .newErrors)
+        try container.encode(suspect, forKey: .suspect)
         try container.encode(push, forKey: .push)
         try container.encode(report, forKey: .report)
+        try container.encode(summary, forKey: .summary)
     }
 }

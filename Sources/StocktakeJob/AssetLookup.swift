@@ -126,9 +126,13 @@ public struct AssetLookup: Sendable {
         -> [AssetMatch]
     {
         let digits = try self.digits(of: account)
-        return try Self.matches(
+        let matches = try Self.matches(
             query, inCleanedTable: run.path(of: "cleaned.csv"), account: account.text, tagDigits: digits.tag,
             cnsDigits: digits.cns)
+        guard case .identifier(let id) = query else { return matches }
+        let readings = Self.interpretations(of: id, tagDigits: digits.tag, cnsDigits: digits.cns)
+        return try Self.attachFindings(
+            to: matches, readings: readings, table: run.path(of: "discrepancies.csv"), account: account.text)
     }
 
     /// The account's digit counts from its `account.json`, or the defaults when it has no folder under `jobs`.

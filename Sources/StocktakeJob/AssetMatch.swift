@@ -15,6 +15,8 @@ public struct AssetMatch: Sendable, Equatable {
     public var status: String
     /// The `sources` column: the files and lines the asset was merged from.
     public var sources: String
+    /// The asset's findings in the latest run, in the order of `discrepancies.csv`.
+    public var findings: [FindingMatch] = []
 
     public init(
         account: String, matchedBy: [CanonicalField], line: Int, values: [CanonicalField: String], status: String,

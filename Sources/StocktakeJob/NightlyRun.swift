@@ -130,10 +130,21 @@ public enum NightlyRun {
                 pending = settle(
                     unfinished, completed: completed, pending: pending, state: writesState ? state : nil, log: log)
             }
-            outcome.assets = result.reconciliation.assets.count
-            outcome.errors = result.reconciliation.count(Severity.error)
-            outcome.warnings = result.reconciliation.count(.warning)
-            outcome.report = result.details.path(of: "report.html")
+            let reconciliation = result.reconciliation
+            outcome.assets = reconciliation.assets.count
+            outcome.errors = reconciliation.count(Severity.error)
+            outcome.warnings = reconciliation.count(.warning)
+            let statuses = reconciliation.statuses
+            outcome.new = statuses.count(where: { $0.state == .new })
+            outcome.open = statuses.count(where: { $0.state == .open })
+            outcome.resolved = reconciliation.ledger.resolved.count
+            outcome.acknowledged = reconciliation.acknowledgedCount
+            outcome.newErrors = zip(reconciliation.discrepancies, statuses).count(where: { finding, status in
+                status.state == .new && finding.severity == .error
+            })
+            outcome.report =
+                config.reportURL.map { $0 + "runs/\(run.id)/report.html" } ?? result.details.path(of: "report.html")
+            outcome.summary = result.details.path(of: "summary.txt")
             outcome.status = result.details.exitStatus
             outcome.push = pushSummary(result, request: request, pending: pending, started: started)
             if writesState {
@@ -145,6 +156,7 @@ public enum NightlyRun {
             log("failed: \(error)")
             outcome.status = accountStatus(error.exitStatus)
             outcome.push = "failed: \(error)"
+            outcome.suspect = (error as? RunRefusal)?.isSuspectNight ?? false
         } catch {
             log("failed: \(error)")
             outcome.status = .temporaryFailure

@@ -17,6 +17,15 @@ public enum RunRefusal: UserFacingError, Equatable {
     /// More of the central assets were seen by no sighting than `rules.maxMissingShare` allows.
     case tooManyMissing(account: String, missing: Int, central: Int, limit: Double)
 
+    /// Whether the night is suspect: its evidence is missing (an empty or shrunken central sheet, an empty source,
+    /// most assets unseen), as opposed to a transfer that broke off.
+    public var isSuspectNight: Bool {
+        switch self {
+        case .incompleteTransfer: false
+        case .centralShrank, .centralEmpty, .sourceEmpty, .tooManyMissing: true
+        }
+    }
+
     public var exitStatus: ExitStatus {
         switch self {
         case .incompleteTransfer: .unavailable

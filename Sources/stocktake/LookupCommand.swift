@@ -6,7 +6,8 @@ import StocktakeJob
 enum LookupCommand {
     static let usage = """
         Find an asset in the latest run's cleaned.csv by VT tag, CNS number, serial number or MAC address, in any
-        accepted form, or list what a person holds.
+        accepted form, with its findings (id, code, state, since when); a device without a VT tag (NO_TAG) is found
+        by its serial number or MAC address. Or list what a person holds.
 
         Usage:
             stocktake lookup ID [--account NAME] [--jobs DIR] [--state DIR]
@@ -94,10 +95,18 @@ enum LookupCommand {
             [("Account", match.account), ("Matched by", matched)]
             + blockFields.map { ($0.label, match[$0.field]) }
             + [("Status", match.status), ("Sources", match.sources)]
+        let findings =
+            match.findings.isEmpty
+            ? "Findings:   none\n"
+            : "Findings:\n"
+                + match.findings.map { finding in
+                    "  \(finding.id)  \(finding.code) (\(finding.state) since \(finding.firstSeen)): "
+                        + ControlCharacters.escaped(finding.message) + "\n"
+                }.joined()
         return lines.map { label, value in
             (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0)
                 + (value.isEmpty ? "-" : ControlCharacters.escaped(value)) + "\n"
-        }.joined()
+        }.joined() + findings
     }
 
     /// One line per asset under a header, columns padded to their widest cell, then a count. Cells come from

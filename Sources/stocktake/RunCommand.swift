@@ -31,7 +31,9 @@ enum RunCommand {
 
         Each account runs in a process of its own, with only its own token and within its rules.maxMemoryMB and
         rules.maxMinutes: one that runs out of either, or crashes, fails alone and the others still run.
-        Standard output ends with one line per account: name, assets, errors, warnings, push result, report.
+        Standard output is the nightly mail: a first line that says the whole night ("3 of 5 accounts reconciled, 2
+        failed"), the failed and suspect accounts first with their reasons, one line per other account (assets; new,
+        open and resolved findings; push result; report), then the summary of each account with new error findings.
         Exit status: 0 every account reconciled and pushed; 75 some account failed (its process too), was locked,
         or has a push pending (try again later); 78 an account's configuration or the environment file is wrong;
         64 bad usage.
@@ -87,7 +89,7 @@ enum RunCommand {
 
         options.executable = ownExecutable()
         let outcomes = NightlyRun.run(options)
-        for outcome in outcomes { print(outcome.line) }
+        print(NightlyMail.text(outcomes), terminator: "")
         let status = NightlyRun.exitStatus(outcomes)
         if status != .success { exit(status.rawValue) }
     }

@@ -27,10 +27,12 @@ public enum HTMLReport {
             \(reconciliation.assets.count) assets: \(reconciliation.count(AssetStatus.ok)) ok,
             \(reconciliation.count(.missing)) missing, \(reconciliation.count(.unrecorded)) unrecorded,
             \(reconciliation.count(.typo)) typo, \(reconciliation.count(.conflict)) in conflict.</p>
+            \(sinceLastRun(reconciliation))
 
             """
         page += "<h2>Counts</h2>\n<table><tr><th>Code</th><th>Severity</th><th>Count</th><th>Meaning</th></tr>\n"
         let counts = reconciliation.countsByCode
+        let statuses = reconciliation.statuses
         for code in DiscrepancyCode.allCases {
             guard let count = counts[code] else { continue }
             page += "<tr><td><a href=\"#\(code.rawValue)\">\(code.rawValue)</a></td>"
@@ -40,14 +42,18 @@ public enum HTMLReport {
         page += "</table>\n"
         for code in DiscrepancyCode.allCases where counts[code] != nil {
             page += "<h2 id=\"\(code.rawValue)\" class=\"\(code.severity.rawValue)\">\(code.rawValue)</h2>\n"
-            page += "<table><tr><th>VT tag</th><th>What to check</th><th>Rows</th></tr>\n"
+            page += "<table><tr><th>Id</th><th>State</th><th>VT tag</th><th>What to check</th><th>Rows</th></tr>\n"
             var listed = 0
-            for index in reconciliation.discrepancies.indices where reconciliation.discrepancies[index].code == code {
+            for index in reconciliation.discrepancies.indices
+            where reconciliation.discrepancies[index].code == code && statuses[index].state != .acknowledged {
                 listed += 1
                 guard listed <= rowsPerCode else { continue }
                 let discrepancy = reconciliation.discrepancies[index]
-                page += "<tr><td>\(escape(discrepancy.vtTag?.description ?? ""))</td>"
-                page += "<td>\(escape(discrepancy.message))</td>"
+                let status = statuses[index]
+                let note = status.note.isEmpty ? "" : " " + status.note
+                page += "<tr><td>\(status.id)</td><td>\(status.state.rawValue)</td>"
+                page += "<td>\(escape(discrepancy.vtTag?.description ?? ""))</td>"
+                page += "<td>\(escape(discrepancy.message + note))</td>"
                 page += "<td>\(escape(SourceLocation.listed(discrepancy.sources)))</td></tr>\n"
             }
             page += "</table>\n"
@@ -55,6 +61,8 @@ public enum HTMLReport {
                 page += "<p>\(listed - rowsPerCode) more \(code.rawValue) rows are listed in discrepancies.csv.</p>\n"
             }
         }
+        page += acknowledged(reconciliation, statuses: statuses)
+        page += resolved(reconciliation)
         page +=
             "<h2>Files read</h2>\n<table><tr><th>File</th><th>Role</th><th>Rows</th><th>Unmapped columns</th></tr>\n"
         for input in reconciliation.inputs {
@@ -62,7 +70,60 @@ public enum HTMLReport {
             page +=
                 "<td class=\"number\">\(input.rows)</td><td>\(escape(input.unmapped.joined(separator: ", ")))</td></tr>\n"
         }
-        page += "</table>\n</body></html>\n"
+        page += "</table>\n"
+        let notes =
+            reconciliation.inputs.flatMap { input in input.notes.map { "\(input.file.displayName): \($0)" } }
+            + reconciliation.ledger.notes
+        if !notes.isEmpty {
+            page += "<h2>Notes</h2>\n<ul>\n" + notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        page += "</body></html>\n"
+        return page
+    }
+
+    /// The paragraph saying what changed since the last run.
+    private static func sinceLastRun(_ reconciliation: Reconciliation) -> String {
+        let statuses = reconciliation.statuses
+        let resolved = reconciliation.ledger.resolved
+        return "<p>Since the last run: \(statuses.count(where: { $0.state == .new })) new, "
+            + "\(statuses.count(where: { $0.state == .open })) open, \(resolved.count) resolved "
+            + "(\(resolved.count(where: { $0.state == .fixedByPush })) fixed by the push), "
+            + "\(reconciliation.acknowledgedCount) acknowledged (listed apart, not counted).</p>"
+    }
+
+    /// The acknowledged findings, apart from the others.
+    private static func acknowledged(_ reconciliation: Reconciliation, statuses: [FindingStatus]) -> String {
+        let indices = reconciliation.discrepancies.indices.filter { statuses[$0].state == .acknowledged }
+        guard !indices.isEmpty else { return "" }
+        var page = "<h2 id=\"acknowledged\">Acknowledged</h2>\n"
+        page += "<table><tr><th>Id</th><th>Code</th><th>VT tag</th><th>Finding</th><th>Acknowledgement</th></tr>\n"
+        for index in indices.prefix(rowsPerCode) {
+            let discrepancy = reconciliation.discrepancies[index]
+            page += "<tr><td>\(statuses[index].id)</td><td>\(discrepancy.code.rawValue)</td>"
+            page += "<td>\(escape(discrepancy.vtTag?.description ?? ""))</td><td>\(escape(discrepancy.message))</td>"
+            page += "<td>\(escape(statuses[index].note))</td></tr>\n"
+        }
+        page += "</table>\n"
+        if indices.count > rowsPerCode {
+            page += "<p>\(indices.count - rowsPerCode) more acknowledged findings are listed in discrepancies.csv.</p>\n"
+        }
+        return page
+    }
+
+    /// The findings of the last run that are gone.
+    private static func resolved(_ reconciliation: Reconciliation) -> String {
+        let entries = reconciliation.ledger.resolved
+        guard !entries.isEmpty else { return "" }
+        var page = "<h2 id=\"resolved\">Resolved since the last run</h2>\n"
+        page += "<table><tr><th>Id</th><th>Code</th><th>VT tag</th><th>First seen</th><th>How</th></tr>\n"
+        for entry in entries.prefix(rowsPerCode) {
+            page += "<tr><td>\(entry.id)</td><td>\(entry.code.rawValue)</td><td>\(escape(entry.vtTag))</td>"
+            page += "<td>\(entry.firstSeen)</td><td>\(entry.state.rawValue)</td></tr>\n"
+        }
+        page += "</table>\n"
+        if entries.count > rowsPerCode {
+            page += "<p>\(entries.count - rowsPerCode) more resolved findings are listed in resolved.csv.</p>\n"
+        }
         return page
     }
 

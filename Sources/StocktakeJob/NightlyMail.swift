@@ -1,0 +1,41 @@
+import Foundation
+import StocktakeCore
+
+/// What `stocktake run` prints, which cron mails: a first line that says the whole night, the accounts that failed
+/// or were suspect first (each with its reason), one line per other account, then the summary of each account with
+/// new error findings.
+public enum NightlyMail {
+    /// The mail's text, for `outcomes` in name order.
+    public static func text(_ outcomes: [AccountOutcome]) -> String {
+        var lines = [headline(outcomes)]
+        let failed = outcomes.filter { !$0.isReconciled && !$0.suspect }
+        let suspect = outcomes.filter { !$0.isReconciled && $0.suspect }
+        let reconciled = outcomes.filter(\.isReconciled)
+        lines += (failed + suspect + reconciled).map(\.line)
+        for outcome in reconciled where outcome.newErrors > 0 {
+            lines.append("")
+            lines.append(
+                "== \(ControlCharacters.escaped(outcome.account)): \(counted(outcome.newErrors, "new error finding")) =="
+            )
+            if let summary = try? String(contentsOfFile: outcome.summary, encoding: .utf8) {
+                lines += summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            } else {
+                lines.append("(its summary \(ControlCharacters.escaped(outcome.summary)) cannot be read)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// "3 of 5 accounts reconciled, 1 failed, 1 suspect, 1 push pending".
+    static func headline(_ outcomes: [AccountOutcome]) -> String {
+        let reconciled = outcomes.count(where: \.isReconciled)
+        let suspect = outcomes.count(where: { !$0.isReconciled && $0.suspect })
+        let failed = outcomes.count - reconciled - suspect
+        let pending = outcomes.count(where: { $0.isReconciled && $0.push.hasPrefix("push pending") })
+        var parts = ["\(grouped(reconciled)) of \(counted(outcomes.count, "account")) reconciled"]
+        if failed > 0 { parts.append("\(grouped(failed)) failed") }
+        if suspect > 0 { parts.append("\(grouped(suspect)) suspect") }
+        if pending > 0 { parts.append("\(counted(pending, "push", "pushes")) pending") }
+        return parts.joined(separator: ", ")
+    }
+}
