@@ -109,7 +109,9 @@ public struct FindingLedger: Sendable {
             entry.note = acknowledgement.spoken.capitalizedFirst + "."
             return
         }
-        // Reopened: new on the first run it is no longer covered, open after.
+        // Reopened: new on the first run it is no longer covered, open after. The evidence it covered is kept, so
+        // that a hand-kept acknowledgement (no evidence of its own) does not cover the changed evidence next run.
+        entry.acknowledgedEvidence = covered
         let wasCovered = last?.state == .acknowledged
         entry.state = wasCovered || !stood ? .new : .open
         entry.note = "Reopened: \(reason) (\(acknowledgement.spoken))."
