@@ -71,9 +71,11 @@ public struct FindingLedger: Sendable {
         let unused = acknowledgements.keys.filter { !seen.contains($0) }.sorted()
         if !unused.isEmpty {
             let ids = unused.prefix(5).map(\.description).joined(separator: ", ")
+            let one = unused.count == 1
             notes.append(
-                "\(counted(unused.count, "acknowledgement")) match no finding tonight (\(ids)"
-                    + (unused.count > 5 ? ", …" : "") + "); remove them once their findings are fixed.")
+                "\(counted(unused.count, "acknowledgement")) \(one ? "matches" : "match") no finding tonight (\(ids)"
+                    + (unused.count > 5 ? ", …" : "") + "); "
+                    + (one ? "remove it once its finding is fixed." : "remove them once their findings are fixed."))
         }
     }
 
