@@ -140,10 +140,10 @@ struct AcknowledgementFileTests {
 
     @Test func addReplacesTheSameIdAndKeepsTheOthers() throws {
         let path = folder.write(
-            "id,note,comment\n"
-                + "f7k2q9md,old note,gone\n"
-                + "4ET3-T8AG,kept,dropped\n"
-                + "not an id,kept as it was,\n",
+            "id,note\n"
+                + "f7k2q9md,old note\n"
+                + "4ET3-T8AG,kept\n"
+                + "not an id,kept as it was\n",
             to: "acknowledged.csv")
         try AcknowledgementFile.add(
             [

@@ -341,6 +341,38 @@ struct FindingLedgerTests {
         #expect(sixth.statuses[0].state == .acknowledged)
     }
 
+    @Test func anExpiredAcknowledgementDoesNotCoverAFindingSeenFirstTonight() {
+        let acknowledgement = Self.acknowledgement(of: Self.sharedMAC(), until: Self.day(4))
+        let ledger = FindingLedger(
+            findings: [Self.sharedMAC()], previous: nil, acknowledgements: [acknowledgement.id: acknowledgement],
+            asOf: Self.day(5))
+        #expect(
+            ledger.statuses == [
+                FindingStatus(
+                    id: acknowledgement.id, firstSeen: Self.day(5), state: .new,
+                    note: "Reopened: the acknowledgement ran until 2026-11-04 (\(Self.spoken)).")
+            ])
+    }
+
+    @Test func anAcknowledgedFindingThatIsGoneIsResolvedAndItsAcknowledgementUnused() {
+        let acknowledgement = Self.acknowledgement(of: Self.missing(4513))
+        let acknowledgements = [acknowledgement.id: acknowledgement]
+        var first = FindingLedger(
+            findings: Self.night1Findings, previous: nil, acknowledgements: acknowledgements, asOf: Self.day(1))
+        #expect(first.statuses[0].state == .acknowledged)
+        first.markPushed(tagNumbers: [4513])
+        let second = FindingLedger(
+            findings: [Self.conflict(4512), Self.sharedMAC()], previous: first.entries,
+            acknowledgements: acknowledgements, asOf: Self.day(2))
+        #expect(second.resolved.map(\.id) == [acknowledgement.id])
+        #expect(second.resolved.map(\.state) == [.fixedByPush])
+        #expect(
+            second.notes == [
+                "1 acknowledgement matches no finding tonight (\(acknowledgement.id)); remove it once its finding is "
+                    + "fixed."
+            ])
+    }
+
     @Test func unusedAcknowledgementsAreNamed() throws {
         let one = Acknowledgement(id: try #require(FindingID("0000-0001")), note: "")
         let ledger = FindingLedger(
