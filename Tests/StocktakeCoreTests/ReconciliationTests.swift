@@ -48,4 +48,53 @@ struct ReconciliationTests {
         #expect(empty.count(Severity.error) == 0)
         #expect(empty.count(AssetStatus.ok) == 0)
     }
+
+    @Test func beforeTheLedgerEveryFindingIsNewAndNoneIsAcknowledged() {
+        let reconciliation = Self.reconciliation
+        #expect(reconciliation.statuses.count == 7)
+        #expect(reconciliation.statuses.allSatisfy { $0.state == .new && $0.firstSeen == reconciliation.asOf })
+        #expect(
+            reconciliation.statuses.map(\.id)
+                == FindingLedger(
+                    findings: reconciliation.discrepancies, previous: nil, asOf: reconciliation.asOf
+                ).statuses.map(\.id))
+        #expect(reconciliation.acknowledgedCount == 0)
+    }
+
+    @Test func acknowledgedFindingsCountNeitherAsErrorsNorAsWarnings() throws {
+        var reconciliation = Self.reconciliation
+        let findings = reconciliation.discrepancies
+        func acknowledgement(_ index: Int) -> Acknowledgement {
+            Acknowledgement(
+                id: FindingLedger(findings: findings, previous: nil, asOf: reconciliation.asOf).statuses[index].id,
+                note: "known")
+        }
+        // The shared MAC (an error) and one field conflict (a warning).
+        let acknowledged = [acknowledgement(2), acknowledgement(4)]
+        reconciliation.ledger = FindingLedger(
+            findings: findings, previous: nil,
+            acknowledgements: Dictionary(uniqueKeysWithValues: acknowledged.map { ($0.id, $0) }),
+            asOf: reconciliation.asOf)
+        #expect(reconciliation.acknowledgedCount == 2)
+        #expect(reconciliation.count(Severity.error) == 2)
+        #expect(reconciliation.count(Severity.warning) == 2)
+        #expect(reconciliation.count(Severity.info) == 1)
+        #expect(reconciliation.statuses.map(\.state) == [.new, .new, .acknowledged, .new, .acknowledged, .new, .new])
+        // The codes are still all counted by code.
+        #expect(reconciliation.countsByCode == [.missing: 2, .sharedMAC: 1, .fieldConflict: 3, .duplicateRow: 1])
+    }
+
+    @Test func aLedgerOfOtherFindingsIsNotUsed() {
+        var reconciliation = Self.reconciliation
+        let other = Discrepancy(code: .sharedMAC, sources: [], message: "")
+        let acknowledgement = Acknowledgement(id: FindingID(code: .sharedMAC, key: ""), note: "")
+        reconciliation.ledger = FindingLedger(
+            findings: [other], previous: nil, acknowledgements: [acknowledgement.id: acknowledgement],
+            asOf: reconciliation.asOf)
+        #expect(reconciliation.ledger.statuses.map(\.state) == [.acknowledged])
+        #expect(reconciliation.acknowledgedCount == 0)
+        #expect(reconciliation.count(Severity.error) == 3)
+        #expect(reconciliation.statuses.count == 7)
+        #expect(reconciliation.statuses.allSatisfy { $0.state == .new })
+    }
 }

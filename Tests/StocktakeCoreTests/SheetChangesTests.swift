@@ -37,6 +37,20 @@ import Testing
         #expect(compact.addedRowCount == 2)
     }
 
+    @Test func namesTheTagsWhoseRowsChangeOrAreAppended() {
+        #expect(SheetChanges(changes).changedTagNumbers == [1234, 9, 10])
+        #expect(SheetChanges(changes.filter { $0.vtTag == nil }).changedTagNumbers.isEmpty)
+        #expect(SheetChanges([]).changedTagNumbers.isEmpty)
+        var compact = SheetChanges(source: Array("VT Tag,Room\n0\n".utf8), labels: ["VT Tag", "Room"])
+        Array("7".utf8).withUnsafeBufferPointer {
+            compact.append(
+                row: 1, tag: VTTag(number: 0, digits: 6), column: 1, pastEndOf: 13, cellCount: 1, after: $0,
+                reason: .filled)
+            compact.appendAdded(row: 2, tag: VTTag(number: 77, digits: 6), column: 0, after: $0)
+        }
+        #expect(compact.changedTagNumbers == [0, 77])
+    }
+
     @Test func keepsTheTextBeforeAsItStandsInTheSheet() {
         let sheet = Array("VT Tag,Room\n1234,\"b-12, \"\"west\"\"\"\n".utf8)
         var compact = SheetChanges(source: sheet, labels: ["VT Tag", "Room"])

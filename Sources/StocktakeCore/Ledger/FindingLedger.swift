@@ -71,9 +71,11 @@ public struct FindingLedger: Sendable {
         let unused = acknowledgements.keys.filter { !seen.contains($0) }.sorted()
         if !unused.isEmpty {
             let ids = unused.prefix(5).map(\.description).joined(separator: ", ")
+            let one = unused.count == 1
             notes.append(
-                "\(counted(unused.count, "acknowledgement")) match no finding tonight (\(ids)"
-                    + (unused.count > 5 ? ", …" : "") + "); remove them once their findings are fixed.")
+                "\(counted(unused.count, "acknowledgement")) \(one ? "matches" : "match") no finding tonight (\(ids)"
+                    + (unused.count > 5 ? ", …" : "") + "); "
+                    + (one ? "remove it once its finding is fixed." : "remove them once their findings are fixed."))
         }
     }
 
@@ -109,7 +111,9 @@ public struct FindingLedger: Sendable {
             entry.note = acknowledgement.spoken.capitalizedFirst + "."
             return
         }
-        // Reopened: new on the first run it is no longer covered, open after.
+        // Reopened: new on the first run it is no longer covered, open after. The evidence it covered is kept, so
+        // that a hand-kept acknowledgement (no evidence of its own) does not cover the changed evidence next run.
+        entry.acknowledgedEvidence = covered
         let wasCovered = last?.state == .acknowledged
         entry.state = wasCovered || !stood ? .new : .open
         entry.note = "Reopened: \(reason) (\(acknowledgement.spoken))."
