@@ -20,7 +20,7 @@ enum CheckCommand: Command {
 
     static func run(_ arguments: ParsedArguments) throws {
         let jobs = arguments.value(SharedOptions.jobs) ?? NightlyRunOptions().jobs
-        let accounts = arguments.values(SharedOptions.accounts)
+        let accounts = arguments.distinctValues(SharedOptions.accounts)
         try arguments.noPositionals()
         var directory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: jobs, isDirectory: &directory), directory.boolValue else {

@@ -90,6 +90,12 @@ struct ParsedArguments {
         return values[option.name] ?? []
     }
 
+    /// Every value of the option once, in the order first given: `--account a --account a` names one account.
+    func distinctValues(_ option: Option) -> [String] {
+        var seen: Set<String> = []
+        return values(option).filter { seen.insert($0).inserted }
+    }
+
     /// The value of the option, or `nil` when it is not given.
     func value(_ option: Option) -> String? {
         values(option).last

@@ -63,7 +63,7 @@ enum RunCommand: Command {
         var options = NightlyRunOptions()
         options.jobs = arguments.value(SharedOptions.jobs) ?? options.jobs
         options.state = arguments.value(SharedOptions.state) ?? options.state
-        options.accounts = arguments.values(SharedOptions.accounts)
+        options.accounts = arguments.distinctValues(SharedOptions.accounts)
         for name in options.accounts {
             if let problem = AccountName.problem(with: name) {
                 throw arguments.usageError("--account \(name) is not an account name: it \(problem)")

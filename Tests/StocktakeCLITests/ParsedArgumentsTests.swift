@@ -25,6 +25,13 @@ struct ParsedArgumentsTests {
         #expect(parsed.positionals == [])
     }
 
+    @Test func distinctValuesDropRepeats() throws {
+        let parsed = try ParsedArguments(
+            ["--account", "b", "--account=a", "--account", "b", "--account", "a"], for: CheckCommand.configuration)
+        #expect(parsed.values(SharedOptions.accounts) == ["b", "a", "b", "a"])
+        #expect(parsed.distinctValues(SharedOptions.accounts) == ["b", "a"])
+    }
+
     @Test func anAttachedValueMayBeEmptyOrStartWithDashes() throws {
         let parsed = try ParsedArguments(["--jobs=", "--state=--x"], for: RunCommand.configuration)
         #expect(parsed.value(SharedOptions.jobs) == "")
