@@ -42,6 +42,8 @@ struct ParsedArguments {
                 attached = String(argument[argument.index(after: equals)...])
             }
             guard let option = configuration.options.first(where: { $0.name == name }) else {
+                // `--help` itself is seen before parsing; with a value attached it is still no unknown option.
+                if name == "--help" { throw configuration.usageError("--help takes no value") }
                 throw configuration.usageError(Self.unknownOption(name, among: configuration.options))
             }
             guard option.takesValue else {

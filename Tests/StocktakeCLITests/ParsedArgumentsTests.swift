@@ -72,6 +72,9 @@ struct ParsedArgumentsTests {
         #expect(throws: usage("run", "--no-push takes no value")) {
             try ParsedArguments(["--no-push=yes"], for: RunCommand.configuration)
         }
+        #expect(throws: usage("run", "--help takes no value")) {
+            try ParsedArguments(["--help=yes"], for: RunCommand.configuration)
+        }
     }
 
     @Test(arguments: [["--account", "a", "--account", "b"], ["--account=a", "--account", "a"]])
