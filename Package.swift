@@ -35,8 +35,11 @@ let package = Package(
             name: "StocktakeJobTests",
             dependencies: ["StocktakeJob", "StocktakeCore", "StocktakeSync", "StocktakeTestServers"],
             exclude: ["Servers"]),
-        // Runs the built `stocktake` executable as a user would: arguments, exit statuses, messages.
-        .testTarget(name: "StocktakeCLITests", dependencies: ["stocktake", "StocktakeCore", "StocktakeTestServers"]),
+        // Runs the built `stocktake` executable as a user would (arguments, exit statuses, messages), and its
+        // option parsing and commands in-process (`@testable import stocktake`).
+        .testTarget(
+            name: "StocktakeCLITests",
+            dependencies: ["stocktake", "StocktakeCore", "StocktakeJob", "StocktakeTestServers"]),
         // Runs the built `stocktake-bench` (and the `stocktake` beside it) end to end, and tests its parts.
         .testTarget(
             name: "StocktakeBenchTests",

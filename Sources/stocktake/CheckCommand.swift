@@ -3,29 +3,25 @@ import StocktakeCore
 import StocktakeJob
 
 /// `stocktake check`: would tonight's run work for each account? Tried now, nothing written or pushed.
-enum CheckCommand {
-    static let usage = """
-        Check every account under the jobs folder: its configuration, secrets files, buildings table, every sheet
-        (local files read, remote ones pulled with the account's credentials) and its column mapping.
+enum CheckCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "check",
+        abstract: """
+            Check every account under the jobs folder: its configuration, secrets files, buildings table, every sheet
+            (local files read, remote ones pulled with the account's credentials) and its column mapping.
+            """,
+        synopsis: "stocktake check [--jobs DIR] [--account NAME]...",
+        sections: [.init(options: [SharedOptions.jobs, SharedOptions.accounts])],
+        discussion: """
+            Prints one line per check: account, item, OK or FAIL, detail (never a token), then a count.
+            Exit status: 0 everything would work tonight; 78 a configuration, secrets file or column mapping must be
+            fixed; 69 only a server could not be reached (try again later); 66 no jobs folder; 64 bad usage.
+            """)
 
-        Usage:
-            stocktake check [--jobs DIR] [--account NAME]...
-
-        Options:
-            --jobs DIR      The account folders, one per company, each with account.json (default Jobs).
-            --account NAME  Only this account; repeat for more.
-
-        Prints one line per check: account, item, OK or FAIL, detail (never a token), then a count.
-        Exit status: 0 everything would work tonight; 78 a configuration, secrets file or column mapping must be
-        fixed; 69 only a server could not be reached (try again later); 66 no jobs folder; 64 bad usage.
-        """
-
-    static func run(_ arguments: [String]) throws {
-        var arguments = ArgumentList(arguments, command: "check")
-        let jobs = try arguments.value("--jobs") ?? NightlyRunOptions().jobs
-        let accounts = try arguments.values("--account")
-        let extra = try arguments.positionals()
-        guard extra.isEmpty else { throw arguments.usage("unexpected argument \(extra[0])") }
+    static func run(_ arguments: ParsedArguments) throws {
+        let jobs = arguments.value(SharedOptions.jobs) ?? NightlyRunOptions().jobs
+        let accounts = arguments.distinctValues(SharedOptions.accounts)
+        try arguments.noPositionals()
         var directory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: jobs, isDirectory: &directory), directory.boolValue else {
             throw StocktakeError.missingInput(path: jobs, what: "jobs folder")
@@ -39,6 +35,6 @@ enum CheckCommand {
         }
         print(AccountCheck.table(safe), terminator: "")
         let status = AccountCheck.exitStatus(results)
-        if status != .success { exit(status.rawValue) }
+        if status != .success { throw CommandExit(status) }
     }
 }

@@ -1,32 +1,34 @@
 import StocktakeCore
 
 /// `stocktake inspect`: show how a spreadsheet is read.
-enum InspectCommand {
-    static let usage = """
-        Show how a spreadsheet is read: delimiter, encoding, each header and the field it maps to,
-        unmapped columns, row count, and problems with their line numbers.
+enum InspectCommand: Command {
+    static let columns = Option(
+        "--columns", .text(placeholder: "FILE"), help: "Extra column mapping, as for 'stocktake reconcile'.")
+    static let rows = Option(
+        "--rows", help: "Also print every row, each cell exactly as parsed (before normalization).")
+    static let json = Option(
+        "--json",
+        help: #"Print JSON: {"header":[…],"rows":[[…],…],"mapping":{…},"unmapped":[…],"problems":[…]}."#)
 
-        Usage:
-            stocktake inspect FILE [--columns FILE] [--rows] [--json]
+    static let configuration = CommandConfiguration(
+        name: "inspect",
+        abstract: """
+            Show how a spreadsheet is read: delimiter, encoding, each header and the field it maps to,
+            unmapped columns, row count, and problems with their line numbers.
+            """,
+        synopsis: "stocktake inspect FILE [--columns FILE] [--rows] [--json]",
+        sections: [.init(options: [columns, rows, json])],
+        discussion: "Exit status: 0 read, 64 bad usage, 65 unreadable data, 66 missing file.")
 
-        Options:
-            --columns FILE   Extra column mapping, as for 'stocktake reconcile'.
-            --rows           Also print every row, each cell exactly as parsed (before normalization).
-            --json           Print JSON: {"header":[…],"rows":[[…],…],"mapping":{…},"unmapped":[…],"problems":[…]}.
-
-        Exit status: 0 read, 64 bad usage, 65 unreadable data, 66 missing file.
-        """
-
-    static func run(_ arguments: [String]) throws(StocktakeError) {
-        var options = ArgumentList(arguments, command: "inspect")
+    static func run(_ options: ParsedArguments) throws {
         var mapping = ColumnMapping.builtIn
-        if let columns = try options.value("--columns") {
+        if let columns = options.value(Self.columns) {
             mapping = mapping.adding(try ColumnMappingFile.load(path: columns))
         }
-        let rows = options.flag("--rows")
-        let json = options.flag("--json")
-        let files = try options.positionals()
-        guard files.count == 1 else { throw options.usage("give exactly one FILE to inspect") }
+        let rows = options.flag(Self.rows)
+        let json = options.flag(Self.json)
+        let files = options.positionals
+        guard files.count == 1 else { throw options.usageError("give exactly one FILE to inspect") }
         let inspection = try Inspection.inspect(path: files[0], mapping: mapping, keepRows: false)
         guard rows else {
             print(json ? inspection.json(includeRows: false) : inspection.text, terminator: "")

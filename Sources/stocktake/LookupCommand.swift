@@ -3,28 +3,41 @@ import StocktakeCore
 import StocktakeJob
 
 /// `stocktake lookup`: finds an asset, or what a person holds, in the accounts' latest cleaned tables.
-enum LookupCommand {
-    static let usage = """
-        Find an asset in the latest run's cleaned.csv by VT tag, CNS number, serial number or MAC address, in any
-        accepted form, with its findings (id, code, state, since when); a device without a VT tag (NO_TAG) is found
-        by its serial number or MAC address. Or list what a person holds.
+enum LookupCommand: Command {
+    static let custodian = Option(
+        "--custodian", .text(placeholder: "ID"),
+        help: "List every asset whose custodian is ID (ignoring case), one line per asset.")
 
-        Usage:
+    static let configuration = CommandConfiguration(
+        name: "lookup",
+        abstract: """
+            Find an asset in the latest run's cleaned.csv by VT tag, CNS number, serial number or MAC address, in any
+            accepted form, with its findings (id, code, state, since when); a device without a VT tag (NO_TAG) is
+            found by its serial number or MAC address. Or list what a person holds.
+            """,
+        synopsis: """
             stocktake lookup ID [--account NAME] [--jobs DIR] [--state DIR]
             stocktake lookup --custodian ID [--account NAME] [--jobs DIR] [--state DIR]
-
-        Options:
-            ID                The identifier as written anywhere: VT-1234, 1234, 001234, c-123, C000123, a serial
-                              in any case and spacing, or a MAC address as aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff,
-                              aabb.ccdd.eeff or aabbccddeeff. Every reading that is valid is tried.
-            --custodian ID    List every asset whose custodian is ID (ignoring case), one line per asset.
-            --account NAME    Only this account (default: every account with a run, in name order).
-            --jobs DIR        The account folders, for each account's tag and CNS digits (default Jobs).
-            --state DIR       Where each account's latest run lives (default state).
-
-        Exit status: 0 found, 1 nothing matched, 64 bad usage, 66 the account has no run yet, 78 an account's
-        configuration is wrong.
-        """
+            """,
+        sections: [
+            .init(
+                arguments: [
+                    .init(
+                        name: "ID",
+                        help: """
+                            The identifier as written anywhere: VT-1234, 1234, 001234, c-123, C000123, a serial in \
+                            any case and spacing, or a MAC address as aa:bb:cc:dd:ee:ff, aa-bb-cc-dd-ee-ff, \
+                            aabb.ccdd.eeff or aabbccddeeff. Every reading that is valid is tried. An ID that starts \
+                            with a dash goes after --.
+                            """)
+                ],
+                options: [custodian, SharedOptions.account, SharedOptions.jobs, SharedOptions.state])
+        ],
+        discussion: """
+            Each account's tag and CNS digits come from its account.json under the jobs folder.
+            Exit status: 0 found, 1 nothing matched, 64 bad usage, 66 the account has no run yet, 78 an account's
+            configuration is wrong.
+            """)
 
     /// The fields of a match's block, with their labels.
     private static let blockFields: [(label: String, field: CanonicalField)] = [
@@ -39,15 +52,14 @@ enum LookupCommand {
         ("Building", .building), ("Room", .room), ("Last seen", .lastSeen),
     ]
 
-    static func run(_ arguments: [String]) throws {
-        var arguments = ArgumentList(arguments, command: "lookup")
+    static func run(_ arguments: ParsedArguments) throws {
         let defaults = NightlyRunOptions()
         let lookup = AssetLookup(
-            jobs: try arguments.value("--jobs") ?? defaults.jobs,
-            state: try arguments.value("--state") ?? defaults.state)
-        let account = try arguments.value("--account")
-        let custodian = try arguments.value("--custodian")
-        let identifiers = try arguments.positionals()
+            jobs: arguments.value(SharedOptions.jobs) ?? defaults.jobs,
+            state: arguments.value(SharedOptions.state) ?? defaults.state)
+        let account = arguments.value(SharedOptions.account)
+        let custodian = arguments.value(Self.custodian)
+        let identifiers = arguments.positionals
         let query: AssetLookup.Query
         switch (custodian, identifiers.count) {
         case (let custodian?, 0):
@@ -55,15 +67,15 @@ enum LookupCommand {
         case (nil, 1):
             query = .identifier(identifiers[0])
         case (nil, 0):
-            throw arguments.usage("give the ID to look up, or --custodian ID")
+            throw arguments.usageError("give the ID to look up, or --custodian ID")
         case (.some, _):
-            throw arguments.usage("give either an ID or --custodian ID, not both")
+            throw arguments.usageError("give either an ID or --custodian ID, not both")
         default:
-            throw arguments.usage("give one ID; quote an ID that holds spaces")
+            throw arguments.usageError("give one ID; quote an ID that holds spaces")
         }
         let text = custodian ?? identifiers[0]
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw arguments.usage("the ID to look up is blank")
+            throw arguments.usageError("the ID to look up is blank")
         }
 
         let result = try lookup.search(query, account: account)
@@ -78,7 +90,7 @@ enum LookupCommand {
                 result.searched.isEmpty
                 ? "any account" : result.searched.map(ControlCharacters.escaped).joined(separator: ", ")
             print("No asset matches \(subject) in \(accounts).")
-            exit(1)
+            throw CommandExit.nothingMatched
         }
         if custodian == nil {
             print(result.matches.map(block).joined(separator: "\n"), terminator: "")

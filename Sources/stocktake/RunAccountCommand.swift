@@ -4,41 +4,50 @@ import StocktakeJob
 
 /// `stocktake run-account`: one account of `stocktake run`, in the child process `run` starts for it. Not listed in
 /// `stocktake --help`: people run `stocktake run --account NAME`.
-enum RunAccountCommand {
-    static let usage = """
-        Run one account as a child process of 'stocktake run' (which starts it; run 'stocktake run --account NAME'
-        yourself instead). Writes the account's outcome as one JSON line on standard output; ends when its standard
-        input closes.
+enum RunAccountCommand: Command {
+    static let maximumMemory = Option(
+        "--max-memory-mb", .number(placeholder: "N", range: 1...1_048_576),
+        help: "The memory the account's process may use: its rules.maxMemoryMB, or less when run is limited itself.")
 
-        Usage:
+    static let configuration = CommandConfiguration(
+        name: "run-account",
+        abstract: """
+            Run one account as a child process of 'stocktake run' (which starts it; run 'stocktake run --account NAME'
+            yourself instead). Writes the account's outcome as one JSON line on standard output; ends when its standard
+            input closes.
+            """,
+        synopsis: """
             stocktake run-account --jobs DIR --state DIR --account NAME --as-of YYYY-MM-DD --max-memory-mb N
                                   [--no-push] [--dry-run] [--accept-shrink] [--quiet]
-        """
+            """,
+        sections: [
+            .init(options: [
+                SharedOptions.jobs, SharedOptions.state, SharedOptions.account, SharedOptions.asOf, maximumMemory,
+                RunCommand.noPush, RunCommand.dryRun, RunCommand.acceptShrink, SharedOptions.quiet,
+            ])
+        ])
 
-    static func run(_ arguments: [String]) throws {
-        var arguments = ArgumentList(arguments, command: "run-account")
+    static func run(_ arguments: ParsedArguments) throws {
         var options = NightlyRunOptions()
-        func required(_ name: String) throws -> String {
-            guard let value = try arguments.value(name) else { throw arguments.usage("\(name) is required") }
+        func required(_ option: Option) throws(StocktakeError) -> String {
+            guard let value = arguments.value(option) else {
+                throw arguments.usageError("\(option.name) is required")
+            }
             return value
         }
-        options.jobs = try required("--jobs")
-        options.state = try required("--state")
-        let account = try required("--account")
-        let text = try required("--as-of")
-        guard let date = InventoryDate.parseISO(text) else {
-            throw arguments.usage("--as-of must be a date as YYYY-MM-DD, not \"\(text)\"")
-        }
+        options.jobs = try required(SharedOptions.jobs)
+        options.state = try required(SharedOptions.state)
+        let account = try required(SharedOptions.account)
+        guard let date = arguments.date(SharedOptions.asOf) else { throw arguments.usageError("--as-of is required") }
         options.asOf = date
-        guard let memoryLimitMB = try arguments.number("--max-memory-mb", in: 1...1_048_576) else {
-            throw arguments.usage("--max-memory-mb is required")
+        guard let memoryLimitMB = arguments.number(Self.maximumMemory) else {
+            throw arguments.usageError("--max-memory-mb is required")
         }
-        options.push = !arguments.flag("--no-push")
-        options.dryRun = arguments.flag("--dry-run")
-        options.acceptShrink = arguments.flag("--accept-shrink")
-        options.logs = !arguments.flag("--quiet")
-        let extra = try arguments.positionals()
-        guard extra.isEmpty else { throw arguments.usage("unexpected argument \(extra[0])") }
+        options.push = !arguments.flag(RunCommand.noPush)
+        options.dryRun = arguments.flag(RunCommand.dryRun)
+        options.acceptShrink = arguments.flag(RunCommand.acceptShrink)
+        options.logs = !arguments.flag(SharedOptions.quiet)
+        try arguments.noPositionals()
 
         let outcome = AccountChild.run(account: account, options: options, memoryLimitMB: memoryLimitMB)
         FileHandle.standardOutput.write(Data((AccountChild.resultLine(outcome) + "\n").utf8))

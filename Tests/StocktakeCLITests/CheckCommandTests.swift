@@ -1,5 +1,8 @@
 import Foundation
+import StocktakeCore
 import Testing
+
+@testable import stocktake
 
 /// `stocktake check`: the table, and the exit status that tells cron whether tonight's run would work.
 struct CheckCommandTests {
@@ -96,5 +99,23 @@ struct CheckCommandTests {
         let result = try runner.run(arguments)
         #expect(result.status == 64)
         #expect(result.standardError == message)
+    }
+
+    @Test func repeatedAccountsAndAttachedValues() throws {
+        account()
+        let result = try runner.run(["check", "--jobs=Jobs", "--account=acme", "--account", "acme"])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.hasSuffix("1 account, 5 checks: 5 OK, 0 FAIL.\n"), "acme is checked once")
+    }
+
+    /// In-process: a failed check throws its exit status instead of exiting.
+    @Test func inProcessABrokenAccountThrows78() throws {
+        runner.write(#"{"central": "nowhere.csv", "colour": "red"}"#, to: "Jobs/broken/account.json")
+        let arguments = try ParsedArguments(["--jobs", runner.path("Jobs")], for: CheckCommand.configuration)
+        #expect(throws: CommandExit(.configuration)) { try CheckCommand.run(arguments) }
+        let missing = try ParsedArguments(["--jobs", runner.path("nowhere")], for: CheckCommand.configuration)
+        #expect(throws: StocktakeError.missingInput(path: runner.path("nowhere"), what: "jobs folder")) {
+            try CheckCommand.run(missing)
+        }
     }
 }

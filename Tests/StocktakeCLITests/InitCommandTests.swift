@@ -1,5 +1,8 @@
 import Foundation
+import StocktakeJob
 import Testing
+
+@testable import stocktake
 
 /// `stocktake init`: a starting account that passes `stocktake check` as it is.
 struct InitCommandTests {
@@ -74,5 +77,17 @@ struct InitCommandTests {
         #expect(result.standardOutput == "")
         #expect(result.standardError == message)
         #expect(!FileManager.default.fileExists(atPath: runner.path("Jobs")))
+    }
+
+    /// In-process: the command writes the account and throws, rather than exits, when the folder exists.
+    @Test func inProcessInitWritesAndThenRefusesToOverwrite() throws {
+        let jobs = runner.path("Elsewhere")
+        try InitCommand.run(ParsedArguments(["acme", "--jobs=\(jobs)"], for: InitCommand.configuration))
+        #expect(runner.read("Elsewhere/acme/README.md")?.hasPrefix("# Account acme\n") == true)
+        runner.write("mine\n", to: "Elsewhere/acme/README.md")
+        #expect(throws: AccountTemplateError.exists(folder: jobs + "/acme")) {
+            try InitCommand.run(ParsedArguments(["acme", "--jobs", jobs], for: InitCommand.configuration))
+        }
+        #expect(runner.read("Elsewhere/acme/README.md") == "mine\n", "the existing account is left alone")
     }
 }

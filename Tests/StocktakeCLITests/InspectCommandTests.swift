@@ -122,4 +122,15 @@ struct InspectCommandTests {
         #expect(result.status == 64)
         #expect(result.standardError == "stocktake: inspect: \(problem). See 'stocktake inspect --help'.\n")
     }
+
+    @Test func aRepeatedFlagAndAnAttachedValueAreAccepted() throws {
+        runner.write("Asset #;Notes\n1;x\n", to: "sheet.csv")
+        runner.write("column,field\nAsset #,vt_tag\n", to: "columns.csv")
+        let once = try runner.run(["inspect", "sheet.csv", "--columns", "columns.csv", "--json"])
+        let twice = try runner.run(["inspect", "--json", "sheet.csv", "--columns=columns.csv", "--json"])
+        #expect(twice.status == 0)
+        #expect(twice.standardError == "")
+        #expect(twice.standardOutput == once.standardOutput)
+        #expect(twice.standardOutput.contains(#""mapping":{"Asset #":"vt_tag"}"#))
+    }
 }

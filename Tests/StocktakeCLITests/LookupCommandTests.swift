@@ -2,6 +2,8 @@ import Foundation
 import StocktakeCore
 import Testing
 
+@testable import stocktake
+
 /// `stocktake lookup` run as a clerk runs it, against a state folder with hand-written latest runs.
 struct LookupCommandTests {
     let runner = CommandRunner()
@@ -197,5 +199,42 @@ struct LookupCommandTests {
             result.standardError
                 == "stocktake: \"..\" is not an account name: it starts with a dot (hidden names and .. are not "
                 + "accounts). Give the name of a folder under Jobs/.\n")
+    }
+
+    @Test func anAttachedValueAndAnIDAfterTheDoubleDash() throws {
+        let found = try runner.run(["lookup", "--account=vt-nis", "--", "vt-1234"])
+        #expect(found.status == 0)
+        #expect(found.standardOutput == Self.firstAsset)
+        let dashed = try runner.run(["lookup", "--account", "vt-nis", "--", "-h"])
+        #expect(dashed.status == 1)
+        #expect(dashed.standardOutput == "No asset matches -h in vt-nis.\n")
+        #expect(dashed.standardError == "")
+    }
+
+    @Test func aMistypedOptionIsNamedWithTheOneMeant() throws {
+        let result = try runner.run(["lookup", "1", "--custodain", "jdoe"])
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: lookup: unknown option --custodain; did you mean --custodian? "
+                + "See 'stocktake lookup --help'.\n")
+    }
+
+    /// In-process: nothing matched is thrown as status 1, not exited with.
+    @Test func inProcessNothingMatchedThrowsStatusOne() throws {
+        let arguments = try ParsedArguments(
+            ["--jobs", runner.path("Jobs"), "--state", runner.path("state"), "--account", "vt-nis", "--", "-h"],
+            for: LookupCommand.configuration)
+        #expect(throws: CommandExit.nothingMatched) { try LookupCommand.run(arguments) }
+        #expect(CommandExit.nothingMatched.status == 1)
+    }
+
+    @Test func inProcessUsageErrorsComeFromTheCommand() throws {
+        let both = try ParsedArguments(["1", "--custodian", "jdoe"], for: LookupCommand.configuration)
+        #expect(
+            throws: StocktakeError.usage(
+                "lookup: give either an ID or --custodian ID, not both. See 'stocktake lookup --help'.")
+        ) { try LookupCommand.run(both) }
     }
 }

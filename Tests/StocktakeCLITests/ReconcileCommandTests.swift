@@ -179,4 +179,16 @@ struct ReconcileCommandTests {
                 == "stocktake: file.txt/out: cannot write it: not a directory. "
                 + "Check that the folder exists, is writable and the disk is not full.\n")
     }
+
+    @Test(arguments: [
+        (["--quiet=yes"], "reconcile: --quiet takes no value."),
+        (["--sightings", "s.csv"], "reconcile: unknown option --sightings; did you mean --sighting?"),
+        (["--out-dir", "o"], "reconcile: unknown option --out-dir."),
+    ])
+    func flagValuesAndMistypedOptions(arguments: [String], message: String) throws {
+        let result = try runner.run(["reconcile", "--central", "c.csv", "--out", "o"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "stocktake: \(message) See 'stocktake reconcile --help'.\n")
+    }
 }

@@ -137,4 +137,15 @@ struct RunCommandTests {
         #expect(accepted.status == 0, "the sightings still see 40 assets: 36 are unrecorded, 4 ok")
         #expect(accepted.standardOutput.hasPrefix("acme: 40 assets, 36 errors"))
     }
+
+    @Test func aRepeatedFlagAndAttachedValues() throws {
+        account("north", rows: 1)
+        account("south", rows: 1, firstTag: 200_000)
+        let result = try runner.run(
+            ["run", "--as-of=2026-11-20", "--no-push", "--account=north", "--no-push", "--account", "north"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1, "north runs once, south not at all")
+        #expect(lines.first?.hasPrefix("north: 1 asset, 0 errors, 1 warning; no push; report state/north/") == true)
+    }
 }

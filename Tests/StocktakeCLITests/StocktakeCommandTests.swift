@@ -1,6 +1,8 @@
 import StocktakeCore
 import Testing
 
+@testable import stocktake
+
 /// The top level of `stocktake`: help, version and command dispatch.
 struct StocktakeCommandTests {
     let runner = CommandRunner()
@@ -21,7 +23,7 @@ struct StocktakeCommandTests {
 
         """
 
-    @Test(arguments: [["--help"], ["-h"], ["help"], []])
+    @Test(arguments: [["--help"], ["-h"], ["help"]])
     func helpPrintsTheOverview(arguments: [String]) throws {
         let result = try runner.run(arguments)
         #expect(result.status == 0)
@@ -42,5 +44,56 @@ struct StocktakeCommandTests {
         #expect(result.status == 64)
         #expect(result.standardOutput == "")
         #expect(result.standardError == "stocktake: unknown command \(command). See 'stocktake --help'.\n")
+    }
+
+    @Test func aBareStocktakeIsBadUsage() throws {
+        let result = try runner.run([])
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == Self.overview)
+    }
+
+    @Test func anUnknownOptionSuggestsTheClosest() throws {
+        let result = try runner.run(["check", "--acount", "acme"])
+        #expect(result.status == 64)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: check: unknown option --acount; did you mean --account? See 'stocktake check --help'.\n")
+    }
+
+    @Test func helpAfterADoubleDashIsAnArgument() throws {
+        let result = try runner.run(["inspect", "--", "--help"])
+        #expect(result.status == 66)
+        #expect(result.standardOutput == "")
+        #expect(result.standardError == "stocktake: --help: no such file. Check the path, or create it.\n")
+    }
+
+    // In-process: the dispatcher throws how the command line ends instead of exiting.
+
+    @Test func inProcessABareStocktakeThrowsTheUsageAnd64() {
+        #expect(throws: CommandExit(status: 64, message: StocktakeCommand.overview)) {
+            try StocktakeCommand.run([])
+        }
+        #expect(Self.overview == StocktakeCommand.overview + "\n")
+    }
+
+    @Test func inProcessAnUnknownCommandOrOptionIsAUsageError() {
+        #expect(throws: StocktakeError.usage("unknown command frobnicate. See 'stocktake --help'.")) {
+            try StocktakeCommand.run(["frobnicate"])
+        }
+        #expect(
+            throws: StocktakeError.usage(
+                "lookup: unknown option --jbos; did you mean --jobs? See 'stocktake lookup --help'.")
+        ) {
+            try StocktakeCommand.run(["lookup", "--jbos", "J", "1"])
+        }
+    }
+
+    @Test func inProcessEveryCommandIsFoundByItsName() {
+        #expect(
+            StocktakeCommand.commands.map { $0.configuration.name } == [
+                "reconcile", "inspect", "run", "check", "lookup", "init", "run-account",
+            ])
     }
 }

@@ -105,7 +105,8 @@ public enum HTMLReport {
         }
         page += "</table>\n"
         if indices.count > rowsPerCode {
-            page += "<p>\(indices.count - rowsPerCode) more acknowledged findings are listed in discrepancies.csv.</p>\n"
+            page +=
+                "<p>\(indices.count - rowsPerCode) more acknowledged findings are listed in discrepancies.csv.</p>\n"
         }
         return page
     }
