@@ -23,14 +23,15 @@ extension AccountOutcome: Codable {
         assets = try container.decode(Int.self, forKey: .assets)
         errors = try container.decode(Int.self, forKey: .errors)
         warnings = try container.decode(Int.self, forKey: .warnings)
-        new = try container.decode(Int.self, forKey: .new)
-        open = try container.decode(Int.self, forKey: .open)
-        resolved = try container.decode(Int.self, forKey: .resolved)
-        acknowledged = try container.decode(Int.self, forKey: .acknowledged)
-        newErrors = try container.decode(Int.self, forKey: .newErrors)
-        suspect = try container.decode(Bool.self, forKey: .suspect)
         report = try container.decode(String.self, forKey: .report)
-        summary = try container.decode(String.self, forKey: .summary)
+        // What the findings did since the last run: absent from a result line that has nothing to say about them.
+        new = try container.decodeIfPresent(Int.self, forKey: .new) ?? 0
+        open = try container.decodeIfPresent(Int.self, forKey: .open) ?? 0
+        resolved = try container.decodeIfPresent(Int.self, forKey: .resolved) ?? 0
+        acknowledged = try container.decodeIfPresent(Int.self, forKey: .acknowledged) ?? 0
+        newErrors = try container.decodeIfPresent(Int.self, forKey: .newErrors) ?? 0
+        suspect = try container.decodeIfPresent(Bool.self, forKey: .suspect) ?? false
+        summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -31,8 +31,8 @@ public struct AccountOutcome: Sendable, Hashable {
         self.push = push
     }
 
-    /// Whether the account was reconciled: its outputs were written (a push may still be pending).
-    public var isReconciled: Bool { !report.isEmpty }
+    /// Whether the account was reconciled: its outputs were written (a push may still be pending), or it succeeded.
+    public var isReconciled: Bool { !report.isEmpty || status == .success }
 
     /// The account's line: name, assets, what changed among the findings, push result, report; or, for an account
     /// that was not reconciled, FAILED or SUSPECT and why.
@@ -49,7 +49,8 @@ public struct AccountOutcome: Sendable, Hashable {
         let findings =
             "\(grouped(new)) new, \(grouped(open)) open, \(grouped(resolved)) resolved"
             + (acknowledged > 0 ? ", \(grouped(acknowledged)) acknowledged" : "") + " findings"
-        return "\(account): \(counted(assets, "asset")); \(findings); \(push); report "
-            + ControlCharacters.escaped(report)
+        let report = ControlCharacters.escaped(report)
+        return "\(account): \(counted(assets, "asset")); \(findings); \(push)"
+            + (report.isEmpty ? "" : "; report \(report)")
     }
 }

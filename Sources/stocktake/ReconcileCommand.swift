@@ -33,7 +33,19 @@ enum ReconcileCommand: Command {
         help: "The account name for logs and reports (default: the central sheet's folder).")
     static let output = Option(
         "--out", .text(placeholder: "DIR"),
-        help: "Where cleaned.csv, discrepancies.csv, report.html, summary.txt and run.json go.")
+        help: """
+            Where cleaned.csv, discrepancies.csv, resolved.csv, changes.csv, report.html, summary.txt, ledger.csv \
+            and run.json go.
+            """)
+    static let ledger = Option(
+        "--ledger", .text(placeholder: "FILE"),
+        help: """
+            The ledger.csv of the account's previous run: findings it holds keep their first_seen and are open, the \
+            ones gone are listed in resolved.csv (default: every finding is new).
+            """)
+    static let acknowledged = Option(
+        "--acknowledged", .text(placeholder: "FILE"),
+        help: "The account's acknowledged.csv (id,note,until,by,acknowledged_on,evidence), written by stocktake ack.")
     static let tokenFile = Option(
         "--token-file", .text(placeholder: "PATH"),
         help: """
@@ -76,6 +88,7 @@ enum ReconcileCommand: Command {
             stocktake reconcile --central FILE [--sighting FILE|DIR]... [--register FILE|DIR]...
                                 [--buildings FILE] [--columns FILE] [--tag-digits N] [--cns-digits N]
                                 [--stale-after-days N] [--as-of YYYY-MM-DD] [--account NAME] [--quiet] --out DIR
+                                [--ledger FILE] [--acknowledged FILE]
                                 [--token-file PATH] [--oauth FILE] [--ca-file PATH] [--push] [--report-to URL]
                                 [--connect-timeout S] [--timeout S] [--deadline S] [--max-download-mb N]
                                 [--sheets-api URL] [--drive-api URL]
@@ -83,7 +96,7 @@ enum ReconcileCommand: Command {
         sections: [
             .init(options: [
                 central, sighting, register, buildings, columns, tagDigits, cnsDigits, staleAfterDays,
-                SharedOptions.asOf, account, SharedOptions.quiet, output,
+                SharedOptions.asOf, account, SharedOptions.quiet, output, ledger, acknowledged,
             ]),
             .init(
                 introduction: """
@@ -115,6 +128,13 @@ enum ReconcileCommand: Command {
         request.registers = options.values(Self.register)
         request.buildings = options.value(Self.buildings)
         request.columns = options.value(Self.columns)
+        for (option, what) in [(Self.ledger, "ledger"), (Self.acknowledged, "acknowledgements file")] {
+            if let path = options.value(option), !FileManager.default.fileExists(atPath: path) {
+                throw StocktakeError.missingInput(path: path, what: what)
+            }
+        }
+        request.ledger = options.value(Self.ledger)
+        request.acknowledgements = options.value(Self.acknowledged)
         let quiet = options.flag(SharedOptions.quiet)
         var synced = SyncedReconcileRequest(reconcile: request)
         synced.push = options.flag(Self.push)

@@ -13,6 +13,7 @@ enum StocktakeCommand {
             stocktake check [--jobs DIR] [--account NAME]...
             stocktake lookup ID | --custodian ID [--account NAME] [--jobs DIR] [--state DIR]
             stocktake init NAME [--jobs DIR]
+            stocktake ack ID... --account NAME --note TEXT [--until YYYY-MM-DD] [--by NAME]
             stocktake --version
 
         Run 'stocktake COMMAND --help' for a command's options.
@@ -23,7 +24,7 @@ enum StocktakeCommand {
     static var commands: [any Command.Type] {
         [
             ReconcileCommand.self, InspectCommand.self, RunCommand.self, CheckCommand.self, LookupCommand.self,
-            InitCommand.self, RunAccountCommand.self,
+            InitCommand.self, AckCommand.self, RunAccountCommand.self,
         ]
     }
 
