@@ -33,7 +33,9 @@ let package = Package(
             exclude: ["Servers"]),
         .testTarget(
             name: "StocktakeJobTests",
-            dependencies: ["StocktakeJob", "StocktakeCore", "StocktakeSync", "StocktakeTestServers"],
+            dependencies: [
+                "StocktakeJob", "StocktakeCore", "StocktakeSync", "StocktakeTestServers", "StocktakeGenerator",
+            ],
             exclude: ["Servers"]),
         // Runs the built `stocktake` executable as a user would (arguments, exit statuses, messages), and its
         // option parsing and commands in-process (`@testable import stocktake`).
