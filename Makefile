@@ -14,6 +14,14 @@ BENCH_DATA ?= $(BUILD_DIR)/bench-data
 BENCH_VENV := $(BUILD_DIR)/bench-venv
 # An older stocktake to compare outputs with: make bench REFERENCE=/path/to/old/stocktake
 REFERENCE  ?=
+# Release builds (the benchmarks, `make install`) link the Swift runtime and Foundation into the program: each
+# account's process of `stocktake run` then starts without dynamically linking Foundation and ICU (7 ms less CPU
+# per account), and the program needs no Swift toolchain where it is installed, only libcurl. It is about 78 MB.
+# Debug builds (`make run`, `make test`) stay dynamic: they link faster. A release build with other flags (plain
+# `swift build -c release`) recompiles every module, and so does the next `make release`.
+RELEASE_FLAGS ?= -c release --static-swift-stdlib
+# Where `make install` puts stocktake and the nightly wrapper: $(PREFIX)/bin, which cron/crontab's PATH holds.
+PREFIX     ?= /usr/local
 
 # Debian packages the build needs (libcurl is the only HTTP stack), and those only the tests need: Apache httpd
 # with mod_dav serves sheets over TLS with a CA made by openssl, python3 runs the Google API emulator, cron
@@ -21,7 +29,7 @@ REFERENCE  ?=
 APT_PACKAGES      := libcurl4-openssl-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui
 
-.PHONY: all build release run test lint deps test-deps install-missing toolchain clean help \
+.PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
 	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-deps
 
 all: build
@@ -29,6 +37,7 @@ all: build
 help:
 	@echo "make run    build, run the nightly job over Jobs/ (the sample accounts), print where the reports are"
 	@echo "make test   lint, build and run every test"
+	@echo "make install  release build, then stocktake and cron/stocktake-nightly into $(PREFIX)/bin"
 	@echo "make bench  release build, 1,000,000 assets in one account (REFERENCE=old/stocktake compares outputs)"
 	@echo "make bench-accounts  1,000 accounts of 3,000 assets in one 'stocktake run'"
 	@echo "make bench-linear    10,000, 100,000 and 1,000,000 assets, with the time per asset"
@@ -72,8 +81,13 @@ test: test-deps lint
 	STOCKTAKE_REQUIRE_SERVERS=1 $(SWIFT) test --skip-build
 
 release: deps
-	$(SWIFT) build -c release --product stocktake
-	$(SWIFT) build -c release --product stocktake-bench
+	$(SWIFT) build $(RELEASE_FLAGS) --product stocktake
+	$(SWIFT) build $(RELEASE_FLAGS) --product stocktake-bench
+
+install: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product stocktake
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 0755 $(BUILD_DIR)/release/stocktake cron/stocktake-nightly $(DESTDIR)$(PREFIX)/bin/
 
 # The benchmarks keep their generated data in $(BENCH_DATA); each fails on wrong findings, never on time.
 bench: release

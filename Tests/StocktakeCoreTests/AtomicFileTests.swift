@@ -36,6 +36,17 @@ struct AtomicFileTests {
         #expect(folder.read("out.csv") == "new\n")
     }
 
+    @Test func aCommitLeavingTheFolderToTheCallerStillReplacesTheFileWholeAndLeavesNoPartialFile() throws {
+        folder.write(String(repeating: "old line\n", count: 1000), to: "out.csv")
+        try AtomicFile.write("new\n", to: folder.path("out.csv"), synchronizingFolder: false)
+        let writer = try AtomicFileWriter(path: folder.path("table.csv"))
+        try writer.write("a,b\r\n")
+        try writer.commit(synchronizingFolder: false)
+        #expect(folder.read("out.csv") == "new\n")
+        #expect(folder.read("table.csv") == "a,b\r\n")
+        #expect(folder.list() == ["out.csv", "table.csv"])
+    }
+
     @Test func writesAnEmptyFile() throws {
         try AtomicFile.write("", to: folder.path("empty.txt"))
         #expect(folder.read("empty.txt") == "")

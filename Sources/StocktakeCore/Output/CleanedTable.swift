@@ -13,11 +13,14 @@ public enum CleanedTable {
         }
     }
 
-    /// Writes the file to `path` atomically, a block of rows at a time.
-    public static func write(_ reconciliation: Reconciliation, to path: String) throws(StocktakeError) {
+    /// Writes the file to `path` atomically, a block of rows at a time; with `synchronizingFolder` false its folder
+    /// is left for the caller to flush.
+    public static func write(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
+    ) throws(StocktakeError) {
         try TableFile.write(
             header: columns, rowCount: reconciliation.assets.count,
-            row: { append(reconciliation.assets[$0], to: &$1) }, to: path)
+            row: { append(reconciliation.assets[$0], to: &$1) }, to: path, synchronizingFolder: synchronizingFolder)
     }
 
     /// Appends the row of one asset.

@@ -14,12 +14,16 @@ public enum DiscrepancyTable {
         }
     }
 
-    /// Writes the file to `path` atomically, a block of rows at a time.
-    public static func write(_ reconciliation: Reconciliation, to path: String) throws(StocktakeError) {
+    /// Writes the file to `path` atomically, a block of rows at a time; with `synchronizingFolder` false its folder
+    /// is left for the caller to flush.
+    public static func write(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
+    ) throws(StocktakeError) {
         let statuses = reconciliation.statuses
         try TableFile.write(
             header: columns, rowCount: reconciliation.discrepancies.count,
-            row: { row(reconciliation.discrepancies[$0], status: statuses[$0]) }, to: path)
+            row: { row(reconciliation.discrepancies[$0], status: statuses[$0]) }, to: path,
+            synchronizingFolder: synchronizingFolder)
     }
 
     /// The cells of one discrepancy, in column order; the status's note, when it has one, follows the message.

@@ -15,9 +15,12 @@ public enum ResolvedTable {
         }
     }
 
-    /// Writes the file to `path` atomically.
-    public static func write(_ reconciliation: Reconciliation, to path: String) throws(StocktakeError) {
-        try AtomicFile.write(csv(reconciliation), to: path)
+    /// Writes the file to `path` atomically; with `synchronizingFolder` false its folder is left for the caller to
+    /// flush.
+    public static func write(_ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true)
+        throws(StocktakeError)
+    {
+        try AtomicFile.write(csv(reconciliation), to: path, synchronizingFolder: synchronizingFolder)
     }
 
     /// The cells of one resolved finding, in column order.

@@ -22,9 +22,11 @@ enum TableFile {
         bytes(header: header, rowCount: rowCount) { CSVWriter.appendRow(row($0), to: &$1) }
     }
 
-    /// Writes the table to `path` atomically, formatting rows on both cores; `row` is called from both.
+    /// Writes the table to `path` atomically, formatting rows on both cores; `row` is called from both. With
+    /// `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
     static func write(
-        header: [String], rowCount: Int, row: @Sendable (Int, inout [UInt8]) -> Void, to path: String
+        header: [String], rowCount: Int, row: @Sendable (Int, inout [UInt8]) -> Void, to path: String,
+        synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
         let file = try AtomicFileWriter(path: path)
         var headerLine: [UInt8] = []
@@ -45,13 +47,14 @@ enum TableFile {
             for part in 0..<parts { try file.write(blocks[part]!) }
             start = end
         }
-        try file.commit()
+        try file.commit(synchronizingFolder: synchronizingFolder)
     }
 
-    /// Writes a table whose rows are cells of text to `path` atomically, a block of rows at a time.
-    static func write(header: [String], rowCount: Int, row: (Int) -> [String], to path: String)
-        throws(StocktakeError)
-    {
+    /// Writes a table whose rows are cells of text to `path` atomically, a block of rows at a time; with
+    /// `synchronizingFolder` false the folder is left for the caller to flush.
+    static func write(
+        header: [String], rowCount: Int, row: (Int) -> [String], to path: String, synchronizingFolder: Bool = true
+    ) throws(StocktakeError) {
         let file = try AtomicFileWriter(path: path)
         var block: [UInt8] = []
         CSVWriter.appendRow(header, to: &block)
@@ -63,6 +66,6 @@ enum TableFile {
             }
         }
         try file.write(block)
-        try file.commit()
+        try file.commit(synchronizingFolder: synchronizingFolder)
     }
 }

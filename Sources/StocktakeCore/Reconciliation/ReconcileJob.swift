@@ -77,18 +77,23 @@ public enum ReconcileJob {
     }
 
     /// Writes `cleaned.csv` and `discrepancies.csv`, creating the output folder when needed.
+    ///
+    /// Each file's bytes are flushed before it takes its name; the folder is flushed once, after both.
     public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
         let clock = ContinuousClock()
         let start = clock.now
         try AtomicFile.makeDirectory(details.outputDirectory)
-        try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"))
-        try DiscrepancyTable.write(reconciliation, to: details.path(of: "discrepancies.csv"))
-        try ResolvedTable.write(reconciliation, to: details.path(of: "resolved.csv"))
+        try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"), synchronizingFolder: false)
+        try DiscrepancyTable.write(
+            reconciliation, to: details.path(of: "discrepancies.csv"), synchronizingFolder: false)
+        try ResolvedTable.write(reconciliation, to: details.path(of: "resolved.csv"), synchronizingFolder: false)
+        AtomicFile.synchronizeFolder(details.outputDirectory)
         details.durations.append(("write", seconds(since: start, clock)))
     }
 
     /// Plans the edit a push makes to the central sheet `bytes` (named `fileName`, whose extension tells its
-    /// delimiter) and writes every change it would make to `changes.csv`, pushed or not.
+    /// delimiter) and writes every change it would make to `changes.csv`, pushed or not. The folder entry of
+    /// `changes.csv` is flushed by `writeReports`, before `run.json` marks the run complete.
     ///
     /// The plan addresses the sheet's bytes with 32-bit offsets: a sheet of `maximumBytes` (4 GiB) or more is
     /// refused with a sentence, never planned wrong.
@@ -112,7 +117,7 @@ public enum ReconcileJob {
         } catch {
             throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
         }
-        try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"))
+        try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"), synchronizingFolder: false)
         return plan
     }
 
@@ -125,12 +130,23 @@ public enum ReconcileJob {
     }
 
     /// Writes `report.html`, `summary.txt`, `ledger.csv` and, last, `run.json`, stamping the run's finish time.
+    ///
+    /// Every file's bytes are on disk before it takes its name. The output folder is flushed once, before `run.json`
+    /// is written: whenever `run.json` has survived a power cut, so have the names of the files written before it
+    /// (`changes.csv`, `report.html`, `summary.txt`, `ledger.csv`), without a flush of the folder after each one.
     public static func writeReports(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError)
     {
         details.finished = Date()
-        try AtomicFile.write(HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"))
-        try AtomicFile.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
-        try AtomicFile.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
+        try AtomicFile.write(
+            HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"),
+            synchronizingFolder: false)
+        try AtomicFile.write(
+            Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"),
+            synchronizingFolder: false)
+        try AtomicFile.write(
+            LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"),
+            synchronizingFolder: false)
+        AtomicFile.synchronizeFolder(details.outputDirectory)
         try AtomicFile.write(RunRecord.json(reconciliation, details: details), to: details.path(of: "run.json"))
     }
 

@@ -11,16 +11,21 @@
 /// the folder flushed. A full disk or a read-only folder leaves the old file untouched.
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`; `mode` gives it exact permission bits (else 0644 less the umask).
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t? = nil) throws(StocktakeError) {
+    /// With `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
+    public static func write(
+        _ bytes: [UInt8], to path: String, mode: mode_t? = nil, synchronizingFolder: Bool = true
+    ) throws(StocktakeError) {
         let file = try AtomicFileWriter(path: path, mode: mode)
         try file.write(bytes)
-        try file.commit()
+        try file.commit(synchronizingFolder: synchronizingFolder)
     }
 
     /// Replaces the file at `path` with the UTF-8 text; `mode` gives it exact permission bits (else 0644 less the
-    /// umask).
-    public static func write(_ text: String, to path: String, mode: mode_t? = nil) throws(StocktakeError) {
-        try write(Array(text.utf8), to: path, mode: mode)
+    /// umask). With `synchronizingFolder` false the folder is left for the caller to flush.
+    public static func write(
+        _ text: String, to path: String, mode: mode_t? = nil, synchronizingFolder: Bool = true
+    ) throws(StocktakeError) {
+        try write(Array(text.utf8), to: path, mode: mode, synchronizingFolder: synchronizingFolder)
     }
 
     /// Removes the partial files of `path` that writers killed before their commit left in its folder, and returns
@@ -77,7 +82,7 @@ public enum AtomicFile {
     /// Flushes the entries of `folder` so that a rename in it survives a power cut; file systems that cannot do it
     /// are left as they are (the data itself is already on disk).
     static func synchronizeFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)

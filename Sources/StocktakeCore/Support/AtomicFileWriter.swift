@@ -90,7 +90,11 @@ public final class AtomicFileWriter {
     }
 
     /// Flushes everything to disk, gives the file its owner and permissions, and puts it in place.
-    public func commit() throws(StocktakeError) {
+    ///
+    /// The file's bytes are on disk before it takes its name, always. With `synchronizingFolder` false the folder's
+    /// entries are not flushed: a run writing several files into one folder flushes it once, after the last of them
+    /// and before the file that marks the run complete (see `ReconcileJob.writeReports`), instead of once per file.
+    public func commit(synchronizingFolder: Bool = true) throws(StocktakeError) {
         try flush()
         if owner != nil || group != nil { giveOwnership() }
         if let mode, fchmod(descriptor, mode) != 0 { throw abandon() }
@@ -102,7 +106,7 @@ public final class AtomicFileWriter {
             unlink(temporaryPath)
             throw failed
         }
-        AtomicFile.synchronizeFolder(folder)
+        if synchronizingFolder { AtomicFile.synchronizeFolder(folder) }
     }
 
     /// Gives the file the requested owner and group, or only the group when the owner cannot be given (a member of

@@ -13,10 +13,15 @@ public enum ChangeTable {
         return TableFile.bytes(header: columns, rowCount: changes.count) { rows.append($0, to: &$1) }
     }
 
-    /// Writes the file to `path` atomically.
-    public static func write(_ changes: SheetChanges, to path: String) throws(StocktakeError) {
+    /// Writes the file to `path` atomically; with `synchronizingFolder` false its folder is left for the caller to
+    /// flush.
+    public static func write(_ changes: SheetChanges, to path: String, synchronizingFolder: Bool = true)
+        throws(StocktakeError)
+    {
         let rows = Rows(changes)
-        try TableFile.write(header: columns, rowCount: changes.count, row: { rows.append($0, to: &$1) }, to: path)
+        try TableFile.write(
+            header: columns, rowCount: changes.count, row: { rows.append($0, to: &$1) }, to: path,
+            synchronizingFolder: synchronizingFolder)
     }
 
     /// Writes rows of one list of changes.
