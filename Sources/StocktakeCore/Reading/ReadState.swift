@@ -13,8 +13,8 @@ struct ReadState {
     var checksIdentifiers = false
     /// The values of the row being read.
     var values = PackedValues()
-    /// The texts seen, by their bytes, and their ids in `SharedTexts`: the shared table (and its lock) is asked once
-    /// per distinct text.
+    /// The free texts seen, by their bytes, and their ids in `SharedTexts`: the shared table (and its lock) is asked
+    /// once per distinct text. Serial numbers, nearly all distinct, skip it.
     var texts = TextPool()
     var sharedIDs: [Int32] = []
     /// The id in `SharedTexts` of each building's code, once used.
@@ -186,7 +186,9 @@ struct ReadState {
             return take(
                 CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
         case .serialNumber:
-            let result = SerialNumber.withCanonicalBytes(cell) { text(of: $0) }
+            // Serials are nearly all distinct (one per asset), so a file's own pool would only miss and grow: they
+            // go straight to the shared table, which is asked once per cell anyway.
+            let result = SerialNumber.withCanonicalBytes(cell) { SharedTexts.shared.id(of: $0) }
             return take(result, \.serialNumberText, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model:
