@@ -120,6 +120,31 @@ struct SourceReaderTests {
             ])
     }
 
+    /// Rows are taken in batches of 16 whose fingerprints are looked up together: a row repeating one of an earlier
+    /// batch, one repeating an earlier row of its own batch, and repeats of a repeat all point at the first.
+    @Test func repeatedRowsAcrossBatchesPointAtTheFirst() throws {
+        var text = "Tag,Serial\n"
+        for row in 1...40 {
+            switch row {
+            case 17, 35: text += "3,S3\n"
+            case 18: text += "16,S16\n\n"
+            case 20: text += "19,S19\n"
+            default: text += "\(row),S\(row)\n"
+            }
+        }
+        let data = try read(text)
+        #expect(data.rowCount == 40)
+        #expect(data.records.count == 36)
+        #expect(data.records.map(\.row) == (1...40).filter { ![17, 18, 20, 35].contains($0) }.map(Int32.init))
+        #expect(
+            data.repeatedRows == [
+                .init(row: 17, line: 18, firstRecordIndex: 2, firstRow: 3),
+                .init(row: 18, line: 19, firstRecordIndex: 15, firstRow: 16),
+                .init(row: 20, line: 22, firstRecordIndex: 16, firstRow: 19),
+                .init(row: 35, line: 37, firstRecordIndex: 2, firstRow: 3),
+            ])
+    }
+
     @Test func cellsThatDifferOnlyInWhereTheySplitAreNotRepeats() throws {
         let data = try read("Serial,Model\na,bc\nab,c\n")
         #expect(data.records.count == 2)

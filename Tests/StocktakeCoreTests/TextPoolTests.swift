@@ -45,4 +45,19 @@ struct TextPoolTests {
         #expect((0..<50_000).allSatisfy { intern(&pool, "room \($0)") == (Int32($0), false) })
         #expect(Array(pool[49_999]) == Array("room 49999".utf8))
     }
+
+    /// Each text's entry holds its length and id beside its bytes, and growing finds every entry again by hashing
+    /// its bytes: texts of every length, the empty one included, keep their id and bytes through many growths.
+    @Test func textsOfEveryLengthKeepTheirIdAndBytesAcrossGrowth() {
+        var pool = TextPool()
+        let texts: [[UInt8]] =
+            (0..<5_000).map { index in Array((String(repeating: "x", count: index % 41) + "\(index)").utf8) } + [[]]
+        let ids = texts.map { text in text.withUnsafeBufferPointer { pool.intern($0).id } }
+        #expect(ids == (0..<Int32(texts.count)).map { $0 })
+        #expect(texts.indices.allSatisfy { Array(pool[ids[$0]]) == texts[$0] })
+        #expect(
+            texts.indices.allSatisfy { index in texts[index].withUnsafeBufferPointer { pool.id(of: $0) } == ids[index] }
+        )
+        #expect(pool.count == texts.count)
+    }
 }

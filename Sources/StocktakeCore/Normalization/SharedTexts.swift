@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Texts are only ever added, so an id stays valid for the life of the process, and its `String` is read without a
 /// lock: the strings live in fixed segments that never move. Adding takes a lock, of one of 64 shards chosen by the
-/// text's hash, so that files read on several cores seldom wait for each other (a million distinct serials each
-/// take a lock once); readers of a file keep their own `TextPool` in front of it, so a text repeated in a file takes
-/// a lock once, not once per cell.
+/// text's hash, so that files read on several cores seldom wait for each other. Readers of a file keep their own
+/// `TextPool` in front of it for free text, so a text repeated in a file takes a lock once, not once per cell; serial
+/// numbers, nearly all distinct, come straight here (a million-asset account asks once per serial cell).
 final class SharedTexts: @unchecked Sendable {
     /// The one table of the process.
     static let shared = SharedTexts()

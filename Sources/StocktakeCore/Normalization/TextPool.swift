@@ -11,20 +11,33 @@
 /// Free text repeats (every access point of a model has the same description, a custodian has many devices), so a
 /// file's rows hold few distinct texts. Looking the bytes up before any `String` exists means a repeated text costs
 /// a hash of its bytes and one comparison, with no allocation and no UTF-8 validation.
+///
+/// A large pool (the shared one holds a million serial numbers) is looked up at random, so nearly every memory read
+/// of a lookup is a cache miss. A slot therefore holds 24 bits of its text's hash beside where the text's entry is,
+/// and the entry holds the text's length and id beside its bytes: a text not in the pool is known from the slots
+/// alone, and one in it costs one more read.
 struct TextPool: Sendable {
-    /// Where each text's bytes start in `bytes` (and, one further, where they end), and its hash.
-    private var starts: [Int] = [0]
-    private var hashes: [UInt64] = []
-    /// The bytes of all texts, one after the other.
-    private var bytes: [UInt8] = []
-    /// Open-addressing slots holding an id plus 1; 0 marks an empty slot.
-    private var slots: [Int32] = Array(repeating: 0, count: 64)
+    /// Where each text's entry starts in `entries`, by id.
+    private var starts: [Int] = []
+    /// The entry of each text, one after the other: its length (`UInt32`) and its id (`Int32`), then its bytes.
+    private var entries: [UInt8] = []
+    /// Open-addressing slots: where a text's entry starts, plus 1, in the low 40 bits (0 marks an empty slot), and
+    /// bits 32 to 55 of its hash in the high 24. A text's first slot to try is its hash masked.
+    private var slots: [UInt64] = Array(repeating: 0, count: 64)
+
+    /// The bytes before a text in its entry: its length and its id.
+    private static let headerSize = 8
+    /// The bits of a slot that say where its entry starts.
+    private static let startBits: UInt64 = 1 << 40 - 1
 
     /// How many distinct texts the pool holds.
-    var count: Int { hashes.count }
+    var count: Int { starts.count }
 
     /// The bytes of the text with id `id`.
-    subscript(id: Int32) -> ArraySlice<UInt8> { bytes[starts[Int(id)]..<starts[Int(id) + 1]] }
+    subscript(id: Int32) -> ArraySlice<UInt8> {
+        let start = starts[Int(id)] + Self.headerSize
+        return entries[start..<start + length(at: starts[Int(id)])]
+    }
 
     /// The id of `text`'s bytes, adding them when they are new (`isNew` then tells so).
     mutating func intern(_ text: UnsafeBufferPointer<UInt8>) -> (id: Int32, isNew: Bool) {
@@ -33,39 +46,44 @@ struct TextPool: Sendable {
 
     /// As `intern(_:)`, with the text's `hash(_:)` already known.
     mutating func intern(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (id: Int32, isNew: Bool) {
-        let slot = self.slot(of: text, hash: hash)
-        let found = slots[slot]
-        if found != 0 { return (found - 1, false) }
-        let id = Int32(hashes.count)
-        slots[slot] = id + 1
-        hashes.append(hash)
-        bytes.append(contentsOf: text)
-        starts.append(bytes.count)
-        if hashes.count * 2 > slots.count { grow() }
+        let (slot, found) = find(text, hash: hash)
+        if let found { return (found, false) }
+        let id = Int32(count)
+        let start = entries.count
+        precondition(UInt64(start) < Self.startBits, "more than 1 TiB of texts in one pool")
+        withUnsafeBytes(of: UInt32(text.count)) { entries.append(contentsOf: $0) }
+        withUnsafeBytes(of: id) { entries.append(contentsOf: $0) }
+        entries.append(contentsOf: text)
+        starts.append(start)
+        slots[slot] = Self.slot(start: start, hash: hash)
+        if count * 2 > slots.count { grow() }
         return (id, true)
     }
 
     /// The id of `text`'s bytes, or `nil` when the pool does not hold them.
     func id(of text: UnsafeBufferPointer<UInt8>) -> Int32? {
-        let found = slots[slot(of: text, hash: Self.hash(text))]
-        return found == 0 ? nil : found - 1
+        find(text, hash: Self.hash(text)).id
     }
 
-    /// The slot holding `text`, or the empty slot where it would go.
-    private func slot(of text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int {
+    /// The slot holding `text` and its id, or the empty slot where it would go and `nil`.
+    private func find(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int32?) {
         let mask = slots.count - 1
+        let tag = Self.tag(of: hash)
         var index = Int(truncatingIfNeeded: hash) & mask
         return slots.withUnsafeBufferPointer { slots in
-            bytes.withUnsafeBufferPointer { stored in
+            entries.withUnsafeBytes { entries in
                 while true {
-                    let found = Int(slots[index])
-                    if found == 0 { return index }
-                    let id = found - 1
-                    if hashes[id] == hash && starts[id + 1] - starts[id] == text.count
-                        && (text.isEmpty
-                            || memcmp(stored.baseAddress! + starts[id], text.baseAddress!, text.count) == 0)
-                    {
-                        return index
+                    let found = slots[index]
+                    if found == 0 { return (index, nil) }
+                    if found & ~Self.startBits == tag {
+                        let start = Int(found & Self.startBits) - 1
+                        if Int(entries.loadUnaligned(fromByteOffset: start, as: UInt32.self)) == text.count
+                            && (text.isEmpty
+                                || memcmp(entries.baseAddress! + start + Self.headerSize, text.baseAddress!, text.count)
+                                    == 0)
+                        {
+                            return (index, entries.loadUnaligned(fromByteOffset: start + 4, as: Int32.self))
+                        }
                     }
                     index = (index + 1) & mask
                 }
@@ -73,13 +91,35 @@ struct TextPool: Sendable {
         }
     }
 
+    /// The slot of the entry at `start`, whose text's hash is `hash`.
+    private static func slot(start: Int, hash: UInt64) -> UInt64 {
+        tag(of: hash) | UInt64(start + 1)
+    }
+
+    /// The high bits of the slots of texts whose hash is `hash`.
+    private static func tag(of hash: UInt64) -> UInt64 {
+        (hash >> 32) << 40
+    }
+
+    /// The length of the text whose entry is at `start`.
+    private func length(at start: Int) -> Int {
+        entries.withUnsafeBytes { Int($0.loadUnaligned(fromByteOffset: start, as: UInt32.self)) }
+    }
+
+    /// Doubles the slots, hashing each text again (in the order they were added, so `entries` is read in order).
     private mutating func grow() {
         slots = Array(repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
-        for id in hashes.indices {
-            var index = Int(truncatingIfNeeded: hashes[id]) & mask
-            while slots[index] != 0 { index = (index + 1) & mask }
-            slots[index] = Int32(id + 1)
+        entries.withUnsafeBufferPointer { entries in
+            for start in starts {
+                let length = Int(UnsafeRawPointer(entries.baseAddress! + start).loadUnaligned(as: UInt32.self))
+                let text = UnsafeBufferPointer(
+                    rebasing: entries[start + Self.headerSize..<start + Self.headerSize + length])
+                let hash = Self.hash(text)
+                var index = Int(truncatingIfNeeded: hash) & mask
+                while slots[index] != 0 { index = (index + 1) & mask }
+                slots[index] = Self.slot(start: start, hash: hash)
+            }
         }
     }
 

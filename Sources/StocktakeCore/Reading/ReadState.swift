@@ -13,8 +13,8 @@ struct ReadState {
     var checksIdentifiers = false
     /// The values of the row being read.
     var values = PackedValues()
-    /// The texts seen, by their bytes, and their ids in `SharedTexts`: the shared table (and its lock) is asked once
-    /// per distinct text.
+    /// The free texts seen, by their bytes, and their ids in `SharedTexts`: the shared table (and its lock) is asked
+    /// once per distinct text. Serial numbers, nearly all distinct, skip it.
     var texts = TextPool()
     var sharedIDs: [Int32] = []
     /// The id in `SharedTexts` of each building's code, once used.
@@ -24,6 +24,9 @@ struct ReadState {
     let expectedBytes: Int
     /// Whether the tables have been presized from the rows read so far.
     var presized = false
+    /// The data rows waiting to be taken, and the first occurrences found for them when their batch was looked up.
+    private var batch = RowBatch()
+    private var earlierRows: [(record: Int32, row: Int32)?] = []
 
     /// Starts reading a file from its beginning; `expectedBytes` is its size, or 0 when unknown.
     init(file: SourceFile, reader: SourceReader, startOffset: Int = 0, expectedBytes: Int) {
@@ -58,6 +61,8 @@ struct ReadState {
         }
     }
 
+    /// Takes the next record of the text: the header, or a data row, which waits in `batch` until the batch is full
+    /// or `finish()` is called.
     mutating func take(_ record: borrowing CSVRecord) {
         if !sawHeader {
             // A row of empty cells above the header (`,,,` from a sheet's empty top row) is blank too.
@@ -77,10 +82,40 @@ struct ReadState {
             fingerprint.add(cell)
         }
         if blank { return }
+        batch.append(record, fingerprint: fingerprint)
+        if batch.isFull { takeBatch() }
+    }
+
+    /// Takes the rows still waiting in the batch; call it once the reader has handed out the last record.
+    mutating func finish() {
+        takeBatch()
+    }
+
+    /// Looks up the fingerprints of the rows of the batch together, then takes the rows in order.
+    private mutating func takeBatch() {
+        var batch = self.batch
+        self.batch = RowBatch()
+        // A row found here repeats a row of an earlier batch; one not found may still repeat an earlier row of this
+        // batch, so it is looked up again when taken (its slot is in the cache by then).
+        earlierRows.removeAll(keepingCapacity: true)
+        for index in batch.rows.indices { earlierRows.append(fingerprints.first(of: batch.rows[index].fingerprint)) }
+        var index = 0
+        batch.drain { record, fingerprint in
+            takeRow(record, fingerprint: fingerprint, first: earlierRows[index] ?? fingerprints.first(of: fingerprint))
+            index += 1
+        }
+        self.batch = batch
+    }
+
+    /// Takes a data row that is not blank, whose fingerprint is `fingerprint`; `first` is the row's first
+    /// occurrence when it repeats an earlier row.
+    private mutating func takeRow(
+        _ record: borrowing CSVRecord, fingerprint: RowFingerprint, first: (record: Int32, row: Int32)?
+    ) {
         data.rowCount += 1
         let row = data.rowCount
         if !presized && row == 4096 { presize(readUpTo: record.end) }
-        if let first = fingerprints.first(of: fingerprint) {
+        if let first {
             data.repeatedRows.append(
                 .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
             return
@@ -186,7 +221,9 @@ struct ReadState {
             return take(
                 CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
         case .serialNumber:
-            let result = SerialNumber.withCanonicalBytes(cell) { text(of: $0) }
+            // Serials are nearly all distinct (one per asset), so a file's own pool would only miss and grow: they
+            // go straight to the shared table, which is asked once per cell anyway.
+            let result = SerialNumber.withCanonicalBytes(cell) { SharedTexts.shared.id(of: $0) }
             return take(result, \.serialNumberText, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model:

@@ -35,6 +35,7 @@ public struct SourceReader: Sendable {
         var state = ReadState(file: file, reader: self, expectedBytes: reader.expectedLength ?? 0)
         do {
             try reader.forEachRecord { record in state.take(record) }
+            state.finish()
         } catch let error as CSVError {
             throw Self.translate(error, file: file)
         } catch {

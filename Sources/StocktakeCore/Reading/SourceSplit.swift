@@ -172,6 +172,7 @@ struct SourceSplit {
         } catch {
             preconditionFailure("reading records throws nothing but CSVError: \(error)")
         }
+        state.finish()
         state.data.delimiter = csv?.delimiter ?? delimiter
         state.data.hadByteOrderMark = csv?.hadByteOrderMark ?? false
         state.data.lineEnding = csv?.lineEnding
