@@ -223,3 +223,39 @@ struct NightlyRunLedgerTests {
         #expect(tonight["state"] == "open" && tonight["first_seen"] == "2026-11-20")
     }
 }
+
+@Suite("Findings across nights: an acknowledgements sheet on a server, report links", .serialized)
+struct NightlyRunAcknowledgementSheetTests {
+    typealias Site = NightlyRunTests.Site
+
+    @Test func aSheetOnTheAccountsServerIsPulledWithItsTokenAndAcknowledges() throws {
+        let site = Site()
+        NightlyRunLedgerTests.conflictAccount(site, scannedRoom: "111")
+        let id = FindingID(code: .fieldConflict, key: "vt_tag=100001|field=room")
+        let server = try TokenServer(token: "acme-token", csv: "ID,Note,By\n\(id),room being renumbered,lee\n")
+        site.write("acme-token\n", to: "Jobs/acme/secrets/token")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: site.root + "/Jobs/acme/secrets/token")
+        site.write(
+            """
+            {"name": "acme", "central": {"provider": "file", "url": "../../data/acme/central.csv"},
+             "sightings": ["../../data/acme/scans/"], "auth": {"tokenFile": "secrets/token"},
+             "acknowledged": "http://127.0.0.1:\(server.port)/acme/acknowledged.csv",
+             "report": {"url": "https://intranet.example.org/stocktake/acme"}}
+            """, to: "Jobs/acme/account.json")
+        let outcomes = NightlyRun.run(NightlyRunLedgerTests.options(site, day: 20))
+        #expect(outcomes.map(\.status) == [.success], "\(outcomes.map(\.push))")
+        #expect(server.requests == ["/acme/acknowledged.csv\tBearer acme-token"])
+        let conflict = try NightlyRunLedgerTests.conflict(site)
+        #expect(conflict["id"] == id.description)
+        #expect(conflict["state"] == "acknowledged")
+        #expect(conflict["message"]!.hasSuffix(" Acknowledged by lee (room being renumbered)."))
+        #expect(outcomes[0].acknowledged == 1)
+        // The mail links the report under report.url instead of naming the server's path.
+        let run = try #require(AccountState(root: site.state, account: AccountName("acme")!).latest)
+        #expect(outcomes[0].report == "https://intranet.example.org/stocktake/acme/runs/\(run.id)/report.html")
+        #expect(
+            outcomes[0].line.hasSuffix(
+                "; report https://intranet.example.org/stocktake/acme/runs/\(run.id)/report.html"))
+    }
+}
