@@ -57,8 +57,17 @@ struct HTMLReportTests {
         #expect(page.contains("<h2 id=\"FIELD_CONFLICT\" class=\"warning\">FIELD_CONFLICT</h2>"))
         #expect(
             page.contains(
-                "<tr><td>004512</td><td>The room &quot;-5&quot;, from survey.csv row 1, &lt;wins&gt; over =1+1 &amp; "
+                "<tr><td>\(FindingID(code: .fieldConflict, key: "vt_tag=004512|field=room"))</td><td>new</td>"
+                    + "<td>004512</td><td>The room &quot;-5&quot;, from survey.csv row 1, &lt;wins&gt; over =1+1 &amp; "
                     + "the rest.</td><td>survey.csv:1; central.csv:1</td></tr>"))
+        #expect(
+            Self.occurrences(
+                of: "<table><tr><th>Id</th><th>State</th><th>VT tag</th><th>What to check</th><th>Rows</th></tr>",
+                in: page) == 4)
+        #expect(
+            page.contains(
+                "\n<p>Since the last run: 4 new, 0 open, 0 resolved (0 fixed by the push), 0 acknowledged (listed "
+                    + "apart, not counted).</p>\n<h2>Counts</h2>\n"))
         #expect(page.contains("4 assets: 1 ok,\n1 missing, 1 unrecorded,\n1 typo, 0 in conflict."))
     }
 
