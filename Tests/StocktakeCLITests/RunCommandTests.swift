@@ -22,11 +22,6 @@ struct RunCommandTests {
             """, to: "Jobs/\(name)/account.json")
     }
 
-    /// The `runs/<id>` folder the account's `latest` link names.
-    func latest(_ name: String) throws -> String {
-        try FileManager.default.destinationOfSymbolicLink(atPath: runner.path("state/\(name)/latest"))
-    }
-
     @Test func aNightlyRunPrintsOneLinePerAccount() throws {
         account("north", rows: 2)
         account("south", rows: 1, firstTag: 200_000)
@@ -36,8 +31,8 @@ struct RunCommandTests {
         #expect(
             result.standardOutput == """
                 2 of 2 accounts reconciled
-                north: 2 assets; 2 new, 0 open, 0 resolved findings; no push; report state/north/\(try latest("north"))/report.html
-                south: 1 asset; 1 new, 0 open, 0 resolved findings; no push; report state/south/\(try latest("south"))/report.html
+                north: 2 assets; 2 new, 0 open, 0 resolved findings; no push; report state/north/\(try runner.latest("north"))/report.html
+                south: 1 asset; 1 new, 0 open, 0 resolved findings; no push; report state/south/\(try runner.latest("south"))/report.html
 
                 """)
         #expect(
@@ -59,7 +54,7 @@ struct RunCommandTests {
                 + "its spelling; the keys are acknowledged, auth, buildings, central, columns, google, limits, name, "
                 + "precedence, push, registers, report, rules, sightings.\n"
                 + "good: 1 asset; 1 new, 0 open, 0 resolved findings; no push; "
-                + "report state/good/\(try latest("good"))/report.html\n")
+                + "report state/good/\(try runner.latest("good"))/report.html\n")
         #expect(runner.read("state/good/latest/cleaned.csv") != nil)
     }
 
@@ -147,11 +142,11 @@ struct RunCommandTests {
                 + "Jobs/acme/../../data/acme/central.csv has 4 rows, 40 on \(day) (more than the 20 % rules.maxShrink "
                 + "allows): not reconciled or pushed; check the sheet or run with --accept-shrink.\n"
                 + "other: 1 asset; 0 new, 1 open, 0 resolved findings; no push; "
-                + "report state/other/\(try latest("other"))/report.html\n")
+                + "report state/other/\(try runner.latest("other"))/report.html\n")
         let accepted = try runner.run(["run", "--as-of", "2026-11-01", "--accept-shrink", "--account", "acme"])
         #expect(accepted.status == 0, "the sightings still see 40 assets: 36 are unrecorded, 4 ok")
         // The 36 tags cut from the sheet are unrecorded (new errors); their 36 NO_CNS warnings are resolved.
-        let run = try latest("acme")
+        let run = try runner.latest("acme")
         let summary = try #require(runner.read("state/acme/\(run)/summary.txt"))
         #expect(
             accepted.standardOutput
@@ -171,7 +166,7 @@ struct RunCommandTests {
             result.standardOutput
                 == "1 of 1 account reconciled\n"
                 + "north: 1 asset; 1 new, 0 open, 0 resolved findings; no push; "
-                + "report state/north/\(try latest("north"))/report.html\n",
+                + "report state/north/\(try runner.latest("north"))/report.html\n",
             "north runs once, south not at all")
     }
 }
