@@ -17,6 +17,7 @@ struct StocktakeCommandTests {
             stocktake check [--jobs DIR] [--account NAME]...
             stocktake lookup ID | --custodian ID [--account NAME] [--jobs DIR] [--state DIR]
             stocktake init NAME [--jobs DIR]
+            stocktake ack ID... --account NAME --note TEXT [--until YYYY-MM-DD] [--by NAME]
             stocktake --version
 
         Run 'stocktake COMMAND --help' for a command's options.
@@ -93,7 +94,7 @@ struct StocktakeCommandTests {
     @Test func inProcessEveryCommandIsFoundByItsName() {
         #expect(
             StocktakeCommand.commands.map { $0.configuration.name } == [
-                "reconcile", "inspect", "run", "check", "lookup", "init", "run-account",
+                "reconcile", "inspect", "run", "check", "lookup", "init", "ack", "run-account",
             ])
     }
 }
