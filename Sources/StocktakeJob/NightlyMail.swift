@@ -18,7 +18,10 @@ public enum NightlyMail {
                 "== \(ControlCharacters.escaped(outcome.account)): \(counted(outcome.newErrors, "new error finding")) =="
             )
             if let summary = try? String(contentsOfFile: outcome.summary, encoding: .utf8) {
-                lines += summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                var summaryLines = summary.split(separator: "\n", omittingEmptySubsequences: false)
+                // The file's final line break ends its last line; a file without one still has that line.
+                if summaryLines.last?.isEmpty == true { summaryLines.removeLast() }
+                lines += summaryLines.map(String.init)
             } else {
                 lines.append("(its summary \(ControlCharacters.escaped(outcome.summary)) cannot be read)")
             }

@@ -113,6 +113,15 @@ import Testing
                 """)
     }
 
+    @Test func aSummaryWithoutAFinalLineBreakKeepsItsLastLine() throws {
+        let root = TemporaryStateRoot()
+        try FileManager.default.createDirectory(atPath: root.path + "/north", withIntermediateDirectories: true)
+        try "stocktake: account north\nReport: r.html".write(
+            toFile: root.path + "/north/summary.txt", atomically: true, encoding: .utf8)
+        let text = NightlyMail.text([Self.reconciled("north", new: 1, newErrors: 1, folder: root.path)])
+        #expect(text.hasSuffix("\n== north: 1 new error finding ==\nstocktake: account north\nReport: r.html\n"))
+    }
+
     @Test func anUnreadableSummaryIsSaidSo() {
         let root = TemporaryStateRoot()
         var outcome = Self.reconciled("north", new: 1, newErrors: 1, folder: root.path + "/gone\n")
