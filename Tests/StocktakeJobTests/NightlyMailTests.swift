@@ -137,5 +137,10 @@ import Testing
         // A folder where the summary should be is no summary either.
         outcome.summary = root.path
         #expect(NightlyMail.text([outcome]).hasSuffix("\n(its summary \(root.path) cannot be read)\n"))
+        // A result line that names no summary at all.
+        outcome.summary = ""
+        #expect(
+            NightlyMail.text([outcome]).hasSuffix(
+                "\n== north: 1 new error finding ==\n(its run names no summary.txt; see its report)\n"))
     }
 }
