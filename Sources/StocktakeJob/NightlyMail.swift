@@ -17,8 +17,14 @@ public enum NightlyMail {
             lines.append(
                 "== \(ControlCharacters.escaped(outcome.account)): \(counted(outcome.newErrors, "new error finding")) =="
             )
-            if let summary = try? String(contentsOfFile: outcome.summary, encoding: .utf8) {
-                lines += summary.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            if outcome.summary.isEmpty {
+                // A result line that names no summary (a child of an older version).
+                lines.append("(its run names no summary.txt; see its report)")
+            } else if let summary = try? String(contentsOfFile: outcome.summary, encoding: .utf8) {
+                var summaryLines = summary.split(separator: "\n", omittingEmptySubsequences: false)
+                // The file's final line break ends its last line; a file without one still has that line.
+                if summaryLines.last?.isEmpty == true { summaryLines.removeLast() }
+                lines += summaryLines.map(String.init)
             } else {
                 lines.append("(its summary \(ControlCharacters.escaped(outcome.summary)) cannot be read)")
             }

@@ -54,6 +54,11 @@ final class CommandRunner {
         FileManager.default.contents(atPath: path(name)).map { String(decoding: $0, as: UTF8.self) }
     }
 
+    /// The `runs/<id>` folder that `state/<account>/latest` names: the run whose report the account's line names.
+    func latest(_ account: String) throws -> String {
+        try FileManager.default.destinationOfSymbolicLink(atPath: path("state/\(account)/latest"))
+    }
+
     /// Runs `stocktake` with `arguments` in the folder and waits for it.
     func run(_ arguments: [String]) throws -> CommandResult {
         let executable = try #require(

@@ -47,6 +47,7 @@ struct LookupCommandTests {
         Last seen:  2026-11-13
         Status:     ok
         Sources:    central.csv; survey.csv
+        Findings:   none
 
         """
 
@@ -98,6 +99,7 @@ struct LookupCommandTests {
                 Last seen:  2026-10-02
                 Status:     ok
                 Sources:    equipment.csv
+                Findings:   none
 
                 """ + "\n" + Self.firstAsset + "\n" + """
                     Account:    vt-nis
@@ -113,8 +115,53 @@ struct LookupCommandTests {
                     Last seen:  -
                     Status:     missing
                     Sources:    central.csv
+                    Findings:   none
 
                     """)
+    }
+
+    @Test func anAssetsFindingsAndATaglessDeviceFromTheLatestRunsDiscrepancies() throws {
+        let conflict = FindingID(code: .fieldConflict, key: "vt_tag=001234|field=room")
+        let missing = FindingID(code: .missing, key: "vt_tag=005678")
+        let tagless = FindingID(code: .noTag, key: "serial_number=NT-9")
+        runner.write(
+            DiscrepancyTable.columns.joined(separator: ",") + "\n"
+                + "FIELD_CONFLICT,warning,001234,C000123,SN-77A,,room,446,447,survey.csv:3; central.csv:2,"
+                + "\"The room \"\"446\"\" wins over 447.\",\(conflict),2026-11-20,open\n"
+                + "MISSING,error,005678,C000999,,,,,,central.csv:3,VT tag 005678 is missing.,\(missing),2026-11-23,new\n"
+                + "NO_TAG,warning,,,NT-9,,,,,survey.csv:9,\"A device without a tag:\nserial NT-9\u{1B}[2J.\","
+                + "\(tagless),2026-11-21,acknowledged\n",
+            to: "state/vt-nis/runs/20261123T021500Z/discrepancies.csv")
+        let result = try runner.run(["lookup", "vt-1234", "--account", "vt-nis"])
+        #expect(result.status == 0)
+        #expect(
+            result.standardOutput
+                == Self.firstAsset.replacingOccurrences(
+                    of: "Findings:   none\n",
+                    with:
+                        "Findings:\n  \(conflict)  FIELD_CONFLICT (open since 2026-11-20): The room \"446\" wins over "
+                        + "447.\n"))
+        let device = try runner.run(["lookup", "nt-9", "--account", "vt-nis"])
+        #expect(device.status == 0)
+        #expect(
+            device.standardOutput == #"""
+                Account:    vt-nis
+                Matched by: serial number
+                VT tag:     -
+                CNS number: -
+                Serial:     NT-9
+                MAC:        -
+                Model:      -
+                Building:   -
+                Room:       -
+                Custodian:  -
+                Last seen:  -
+                Status:     no tag
+                Sources:    survey.csv:9
+                Findings:
+                  \#(tagless)  NO_TAG (acknowledged since 2026-11-21): A device without a tag:\nserial NT-9\x1B[2J.
+
+                """#)
     }
 
     @Test func whatACustodianHolds() throws {

@@ -27,10 +27,14 @@ struct RunCommandTests {
         account("south", rows: 1, firstTag: 200_000)
         let result = try runner.run(["run", "--as-of", "2026-11-20", "--parallel", "2"])
         #expect(result.status == 0, "\(result.standardError)")
-        let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 2)
-        #expect(lines[0].hasPrefix("north: 2 assets, 0 errors, 2 warnings; no push; report state/north/runs/"))
-        #expect(lines[1].hasPrefix("south: 1 asset, 0 errors, 1 warning; no push; report state/south/runs/"))
+        // Warnings only (no CNS column): no summary follows.
+        #expect(
+            result.standardOutput == """
+                2 of 2 accounts reconciled
+                north: 2 assets; 2 new, 0 open, 0 resolved findings; no push; report state/north/\(try runner.latest("north"))/report.html
+                south: 1 asset; 1 new, 0 open, 0 resolved findings; no push; report state/south/\(try runner.latest("south"))/report.html
+
+                """)
         #expect(
             result.standardError.split(separator: "\n").allSatisfy {
                 $0.contains(" [north] ") || $0.contains(" [south] ")
@@ -44,8 +48,13 @@ struct RunCommandTests {
         let result = try runner.run(["run", "--as-of", "2026-11-20"])
         #expect(result.status == 78)
         #expect(
-            result.standardOutput.contains(
-                "broken: 0 assets, 0 errors, 0 warnings; skipped: Account broken: \"colour\" is not a key"))
+            result.standardOutput
+                == "1 of 2 accounts reconciled, 1 failed\n"
+                + "broken: FAILED: skipped: Account broken: \"colour\" is not a key stocktake knows. Remove it or check "
+                + "its spelling; the keys are acknowledged, auth, buildings, central, columns, google, limits, name, "
+                + "precedence, push, registers, report, rules, sightings.\n"
+                + "good: 1 asset; 1 new, 0 open, 0 resolved findings; no push; "
+                + "report state/good/\(try runner.latest("good"))/report.html\n")
         #expect(runner.read("state/good/latest/cleaned.csv") != nil)
     }
 
@@ -126,16 +135,25 @@ struct RunCommandTests {
         runner.write(sheet.split(separator: "\n").prefix(5).joined(separator: "\n") + "\n", to: "data/acme/central.csv")
         let result = try runner.run(["run", "--as-of", "2026-11-01"])
         #expect(result.status == 75)
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(
-            lines.first
-                == "acme: 0 assets, 0 errors, 0 warnings; failed: Account acme: the central sheet "
+            result.standardOutput
+                == "1 of 2 accounts reconciled, 1 suspect\n"
+                + "acme: SUSPECT: Account acme: the central sheet "
                 + "Jobs/acme/../../data/acme/central.csv has 4 rows, 40 on \(day) (more than the 20 % rules.maxShrink "
-                + "allows): not reconciled or pushed; check the sheet or run with --accept-shrink.")
-        #expect(lines.last?.hasPrefix("other: 1 asset, 0 errors, 1 warning; no push; report ") == true)
+                + "allows): not reconciled or pushed; check the sheet or run with --accept-shrink.\n"
+                + "other: 1 asset; 0 new, 1 open, 0 resolved findings; no push; "
+                + "report state/other/\(try runner.latest("other"))/report.html\n")
         let accepted = try runner.run(["run", "--as-of", "2026-11-01", "--accept-shrink", "--account", "acme"])
         #expect(accepted.status == 0, "the sightings still see 40 assets: 36 are unrecorded, 4 ok")
-        #expect(accepted.standardOutput.hasPrefix("acme: 40 assets, 36 errors"))
+        // The 36 tags cut from the sheet are unrecorded (new errors); their 36 NO_CNS warnings are resolved.
+        let run = try runner.latest("acme")
+        let summary = try #require(runner.read("state/acme/\(run)/summary.txt"))
+        #expect(
+            accepted.standardOutput
+                == "1 of 1 account reconciled\n"
+                + "acme: 40 assets; 36 new, 4 open, 36 resolved findings; no push; report state/acme/\(run)/report.html\n"
+                + "\n== acme: 36 new error findings ==\n" + summary)
+        #expect(summary.split(separator: "\n").count == 15)
     }
 
     @Test func aRepeatedFlagAndAttachedValues() throws {
@@ -144,8 +162,11 @@ struct RunCommandTests {
         let result = try runner.run(
             ["run", "--as-of=2026-11-20", "--no-push", "--account=north", "--no-push", "--account", "north"])
         #expect(result.status == 0, "\(result.standardError)")
-        let lines = result.standardOutput.split(separator: "\n")
-        #expect(lines.count == 1, "north runs once, south not at all")
-        #expect(lines.first?.hasPrefix("north: 1 asset, 0 errors, 1 warning; no push; report state/north/") == true)
+        #expect(
+            result.standardOutput
+                == "1 of 1 account reconciled\n"
+                + "north: 1 asset; 1 new, 0 open, 0 resolved findings; no push; "
+                + "report state/north/\(try runner.latest("north"))/report.html\n",
+            "north runs once, south not at all")
     }
 }

@@ -67,11 +67,12 @@ struct RunIsolationTests {
             "/usr/bin/prlimit", ["--as=3221225472", "--", stocktake, "run", "--as-of", "2026-11-20", "--parallel", "2"])
 
         #expect(result.status == 75, "\(result.standardError.suffix(2000))")
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines.first == "big: 0 assets, 0 errors, 0 warnings; failed: ran out of its 1,024 MB memory limit")
         #expect(
-            lines.last?.hasPrefix("small: 2 assets, 0 errors, 2 warnings; no push; report state/small/runs/") == true)
+            result.standardOutput
+                == "1 of 2 accounts reconciled, 1 failed\n"
+                + "big: FAILED: ran out of its 1,024 MB memory limit\n"
+                + "small: 2 assets; 2 new, 0 open, 0 resolved findings; no push; "
+                + "report state/small/\(try runner.latest("small"))/report.html\n")
         #expect(runner.read("state/small/latest/cleaned.csv")?.contains("100001") == true)
         #expect(runner.read("state/small/latest/report.html") != nil)
         #expect(runner.read("state/big/latest/cleaned.csv") == nil)
@@ -98,10 +99,12 @@ struct RunIsolationTests {
 
         let seconds = Date().timeIntervalSince(started)
         #expect(result.status == 75, "\(result.standardError)")
-        let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.count == 2)
-        #expect(lines.first?.hasPrefix("fine: 1 asset, 0 errors, 1 warning; no push; report state/fine/runs/") == true)
-        #expect(lines.last == "stalled: 0 assets, 0 errors, 0 warnings; failed: ran out of its 3-second time limit")
+        #expect(
+            result.standardOutput
+                == "1 of 2 accounts reconciled, 1 failed\n"
+                + "stalled: FAILED: ran out of its 3-second time limit\n"
+                + "fine: 1 asset; 1 new, 0 open, 0 resolved findings; no push; "
+                + "report state/fine/\(try runner.latest("fine"))/report.html\n")
         #expect(runner.read("state/fine/latest/cleaned.csv")?.contains("100000") == true)
         #expect(seconds >= 3 && seconds < 8, "took \(seconds) s")
         #expect(
@@ -205,7 +208,10 @@ struct RunIsolationTests {
         let result = try runner.run(["run", "--as-of", "2026-11-20", "--env-file", "stocktake.env"])
 
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput.hasPrefix("north: 1 asset, 0 errors, 1 warning; no push; report "))
+        #expect(
+            result.standardOutput
+                == "1 of 1 account reconciled\nnorth: 1 asset; 1 new, 0 open, 0 resolved findings; no push; "
+                + "report state/north/\(try runner.latest("north"))/report.html\n")
     }
 
     @Test func theChildCommandIsHiddenAndTheNewOptionsAreDocumented() throws {

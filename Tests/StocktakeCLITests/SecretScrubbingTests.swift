@@ -54,7 +54,7 @@ import Testing
             "Account acme: \(server.url) refused the pull (400): Bad request: the token [redacted] is not valid for "
             + "this sheet. Check the account's configuration for this URL."
         #expect(run.status == 75)
-        #expect(run.standardOutput == "acme: 0 assets, 0 errors, 0 warnings; failed: \(message)\n")
+        #expect(run.standardOutput == "0 of 1 account reconciled, 1 failed\nacme: FAILED: \(message)\n")
         #expect(run.standardError.contains(" [acme] failed: \(message)\n"))
         #expect(check.status == 78)
         #expect(check.standardOutput.contains("acme     central         FAIL    \(message)\n"))
@@ -71,7 +71,7 @@ import Testing
             "The token for account acme was rejected (401) by \(server.url): UNAUTHENTICATED: Request had invalid "
             + "credentials [redacted]. Renew it in Jobs/acme/secrets/token."
         #expect(run.status == 75)
-        #expect(run.standardOutput == "acme: 0 assets, 0 errors, 0 warnings; failed: \(message)\n")
+        #expect(run.standardOutput == "0 of 1 account reconciled, 1 failed\nacme: FAILED: \(message)\n")
         #expect(run.standardError.contains(" [acme] failed: \(message)\n"))
         #expect(check.status == 78)
         #expect(check.standardOutput.contains("acme     central         FAIL    \(message)\n"))
@@ -92,14 +92,22 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(pending.utf8)) as? [String: Any])
         #expect(object["reason"] as? String == message)
         let runID = try #require(object["runID"] as? String)
-        // "since" is when the push first failed: a timestamp such as 2026-11-24T03:10:39Z.
-        let prefix = "acme: 2 assets, 0 errors, 2 warnings; push pending since "
-        let suffix = ": \(message); report state/acme/runs/\(runID)/report.html\n"
-        #expect(run.standardOutput.hasPrefix(prefix) && run.standardOutput.hasSuffix(suffix))
-        #expect(run.standardOutput.count == prefix.count + "2026-11-24T03:10:39Z".count + suffix.count)
-        #expect(run.standardError.contains(" [acme] push failed: \(message)\n"))
+        // "since" is when the push first failed, as pending-push.json keeps it.
+        let since = try #require(object["since"] as? String)
+        #expect(since.count == "2026-11-24T03:10:39Z".count && since.hasSuffix("Z"))
         #expect(
-            runner.read("state/acme/latest/summary.txt")?.contains("central sheet NOT pushed: \(message)\n") == true)
+            run.standardOutput
+                == "1 of 1 account reconciled, 1 push pending\n"
+                + "acme: 2 assets; 2 new, 0 open, 0 resolved findings; push pending since \(since): \(message); "
+                + "report state/acme/runs/\(runID)/report.html\n")
+        #expect(run.standardError.contains(" [acme] push failed: \(message)\n"))
+        // summary.txt says it too, cut to its 200 characters.
+        let pushed = "Pushed: central sheet NOT pushed: \(message)"
+        let summary = try #require(runner.read("state/acme/latest/summary.txt"))
+        #expect(
+            summary.split(separator: "\n").contains {
+                $0 == (pushed.count <= 200 ? pushed : String(pushed.prefix(199)) + "…")
+            })
         #expect(runner.read("state/acme/latest/run.json")?.contains("\"exitStatus\": 75") == true)
         #expect(check.status == 0)
         #expect(server.requests.contains { $0.method == "PUT" && $0.authorization == "Bearer \(Self.token)" })

@@ -57,9 +57,71 @@ struct HTMLReportTests {
         #expect(page.contains("<h2 id=\"FIELD_CONFLICT\" class=\"warning\">FIELD_CONFLICT</h2>"))
         #expect(
             page.contains(
-                "<tr><td>004512</td><td>The room &quot;-5&quot;, from survey.csv row 1, &lt;wins&gt; over =1+1 &amp; "
+                "<tr><td>\(FindingID(code: .fieldConflict, key: "vt_tag=004512|field=room"))</td><td>new</td>"
+                    + "<td>004512</td><td>The room &quot;-5&quot;, from survey.csv row 1, &lt;wins&gt; over =1+1 &amp; "
                     + "the rest.</td><td>survey.csv:1; central.csv:1</td></tr>"))
+        #expect(
+            Self.occurrences(
+                of: "<table><tr><th>Id</th><th>State</th><th>VT tag</th><th>What to check</th><th>Rows</th></tr>",
+                in: page) == 4)
+        #expect(
+            page.contains(
+                "\n<p>Since the last run: 4 new, 0 open, 0 resolved (0 fixed by the push), 0 acknowledged (listed "
+                    + "apart, not counted).</p>\n<h2>Counts</h2>\n"))
         #expect(page.contains("4 assets: 1 ok,\n1 missing, 1 unrecorded,\n1 typo, 0 in conflict."))
+    }
+
+    /// Night 2 of the fixture: the UNRECORDED finding is acknowledged, a SHARED_SERIAL of night 1 is gone.
+    static var secondNight: String {
+        let shared = Discrepancy(
+            code: .sharedSerial, serialNumber: SerialNumber(canonical: "CNF9"), sources: [], message: "Shared.")
+        let discrepancies = OutputFixture.discrepancies
+        let before = FindingLedger(
+            findings: [discrepancies[0], discrepancies[1], shared], previous: nil,
+            asOf: InventoryDate(year: 2026, month: 11, day: 19)!)
+        let unrecorded = FindingID(code: .unrecorded, key: "vt_tag=770001")
+        var reconciliation = OutputFixture.reconciliation
+        reconciliation.ledger = FindingLedger(
+            findings: discrepancies, previous: before.entries,
+            acknowledgements: [unrecorded: Acknowledgement(id: unrecorded, note: "<lab> rig", by: "Dana & co")],
+            asOf: OutputFixture.asOf)
+        return HTMLReport.html(reconciliation, details: OutputFixture.details)
+    }
+
+    @Test func acknowledgedFindingsAreListedApartAndNotCounted() {
+        let page = Self.secondNight
+        let unrecorded = FindingID(code: .unrecorded, key: "vt_tag=770001")
+        #expect(
+            page.contains(
+                "\n<p>Since the last run: 2 new, 1 open, 1 resolved (0 fixed by the push), 1 acknowledged (listed "
+                    + "apart, not counted).</p>\n"))
+        #expect(
+            page.contains(
+                "<h2 id=\"acknowledged\">Acknowledged</h2>\n"
+                    + "<table><tr><th>Id</th><th>Code</th><th>VT tag</th><th>Finding</th><th>Acknowledgement</th></tr>\n"
+                    + "<tr><td>\(unrecorded)</td><td>UNRECORDED</td><td>770001</td><td>VT tag 770001 is in survey.csv "
+                    + "row 3 but not in the central sheet.</td><td>Acknowledged by Dana &amp; co (&lt;lab&gt; rig).</td>"
+                    + "</tr>\n</table>\n"))
+        // Its code has no other finding: no count, no section.
+        #expect(!page.contains("<a href=\"#UNRECORDED\">"))
+        #expect(!page.contains("<h2 id=\"UNRECORDED\""))
+        #expect(Self.occurrences(of: "<td>\(unrecorded)</td>", in: page) == 1)
+        #expect(
+            page.contains(
+                "<tr><td><a href=\"#MISSING\">MISSING</a></td><td class=\"error\">error</td><td class=\"number\">1</td>"
+            ))
+    }
+
+    @Test func findingsGoneSinceTheLastRunAreListedAsResolved() {
+        let shared = FindingID(code: .sharedSerial, key: "serial_number=CNF9")
+        #expect(
+            Self.secondNight.contains(
+                "<h2 id=\"resolved\">Resolved since the last run</h2>\n"
+                    + "<table><tr><th>Id</th><th>Code</th><th>VT tag</th><th>First seen</th><th>How</th></tr>\n"
+                    + "<tr><td>\(shared)</td><td>SHARED_SERIAL</td><td></td><td>2026-11-19</td><td>resolved</td></tr>\n"
+                    + "</table>\n<h2>Files read</h2>"))
+        #expect(!Self.page.contains("id=\"resolved\""))
+        #expect(!Self.page.contains("id=\"acknowledged\""))
     }
 
     @Test func thePageIsSelfContained() {

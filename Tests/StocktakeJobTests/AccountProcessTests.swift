@@ -102,8 +102,9 @@ struct AccountProcessTests {
 
         #expect(
             outcomes.map(\.line) == [
-                "north: 1 asset, 0 errors, 0 warnings; no push", "plain: 1 asset, 0 errors, 0 warnings; no push",
-                "south: 1 asset, 0 errors, 0 warnings; no push",
+                "north: 1 asset; 0 new, 0 open, 0 resolved findings; no push",
+                "plain: 1 asset; 0 new, 0 open, 0 resolved findings; no push",
+                "south: 1 asset; 0 new, 0 open, 0 resolved findings; no push",
             ])
         let north = try site.environment("north")
         let south = try site.environment("south")
@@ -157,6 +158,37 @@ struct AccountProcessTests {
             ])
     }
 
+    /// What the findings did, and whether the night was suspect, travel from the child's result line to the
+    /// account's line and the mail.
+    @Test func aChildsFindingCountsAndSuspicionReachTheMail() throws {
+        let site = try Site(
+            script: #"""
+                if [ "$account" = beta ]; then
+                    printf '{"account":"beta","assets":0,"errors":0,"push":"failed: Account beta: the central sheet has 0 rows.","report":"","status":65,"suspect":true,"warnings":0}\n'
+                else
+                    printf '{"account":"%s","acknowledged":1,"assets":7,"errors":3,"new":2,"newErrors":1,"open":5,"push":"no push","report":"r.html","resolved":4,"status":0,"summary":"%s/summary.txt","warnings":4}\n' "$account" "$records"
+                fi
+                """#)
+        site.account("alpha")
+        site.account("beta")
+        site.site.write("stocktake: account alpha, as of 2026-11-20\nReport: r.html\n", to: "records/summary.txt")
+
+        let outcomes = NightlyRun.run(site.options())
+
+        #expect(outcomes.map(\.status) == [.success, .dataError])
+        #expect(
+            NightlyMail.text(outcomes) == """
+                1 of 2 accounts reconciled, 1 suspect
+                beta: SUSPECT: Account beta: the central sheet has 0 rows.
+                alpha: 7 assets; 2 new, 5 open, 4 resolved, 1 acknowledged findings; no push; report r.html
+
+                == alpha: 1 new error finding ==
+                stocktake: account alpha, as of 2026-11-20
+                Report: r.html
+
+                """)
+    }
+
     @Test func aChildThatAbortsFailsItsAccountAloneWithTheSignal() throws {
         let site = try Site(script: #"if [ "$account" = crash ]; then kill -ABRT $$; fi; result 1"#)
         site.account("crash")
@@ -167,8 +199,8 @@ struct AccountProcessTests {
         #expect(outcomes.map(\.status) == [.temporaryFailure, .success])
         #expect(
             outcomes.map(\.line) == [
-                "crash: 0 assets, 0 errors, 0 warnings; failed: its process crashed (signal 6, SIGABRT)",
-                "fine: 1 asset, 0 errors, 0 warnings; no push",
+                "crash: FAILED: its process crashed (signal 6, SIGABRT)",
+                "fine: 1 asset; 0 new, 0 open, 0 resolved findings; no push",
             ])
         #expect(NightlyRun.exitStatus(outcomes) == .temporaryFailure)
     }
@@ -182,8 +214,8 @@ struct AccountProcessTests {
 
         #expect(
             outcomes.map(\.line) == [
-                "fine: 1 asset, 0 errors, 0 warnings; no push",
-                "quiet: 0 assets, 0 errors, 0 warnings; failed: its process ended with status 3 without a result",
+                "fine: 1 asset; 0 new, 0 open, 0 resolved findings; no push",
+                "quiet: FAILED: its process ended with status 3 without a result",
             ])
         #expect(NightlyRun.exitStatus(outcomes) == .temporaryFailure)
     }
@@ -196,7 +228,7 @@ struct AccountProcessTests {
 
         #expect(
             outcomes.map(\.line) == [
-                "north: 0 assets, 0 errors, 0 warnings; failed: its process ended with status 0 without a result"
+                "north: FAILED: its process ended with status 0 without a result"
             ])
     }
 
@@ -211,8 +243,8 @@ struct AccountProcessTests {
         let seconds = Date().timeIntervalSince(started)
         #expect(
             outcomes.map(\.line) == [
-                "fine: 1 asset, 0 errors, 0 warnings; no push",
-                "slow: 0 assets, 0 errors, 0 warnings; failed: ran out of its 3-second time limit",
+                "fine: 1 asset; 0 new, 0 open, 0 resolved findings; no push",
+                "slow: FAILED: ran out of its 3-second time limit",
             ])
         #expect(seconds >= 3 && seconds < 3 + AccountProcess.gracePeriod, "took \(seconds) s")
     }
@@ -228,7 +260,7 @@ struct AccountProcessTests {
         let seconds = Date().timeIntervalSince(started)
         #expect(
             outcomes.map(\.line) == [
-                "stubborn: 0 assets, 0 errors, 0 warnings; failed: ran out of its 1-second time limit"
+                "stubborn: FAILED: ran out of its 1-second time limit"
             ])
         #expect(seconds >= 1.2 + AccountProcess.gracePeriod, "took \(seconds) s")
         let pid = try #require(site.site.read("records/pid").flatMap { pid_t($0.split(separator: "\n")[0]) })
@@ -259,7 +291,7 @@ struct AccountProcessTests {
 
         #expect(
             outcomes.map(\.line) == [
-                "north: 0 assets, 0 errors, 0 warnings; failed: its process could not be started from "
+                "north: FAILED: its process could not be started from "
                     + "\(site.site.root)/no-such-stocktake: No such file or directory"
             ])
         #expect(outcomes.map(\.status) == [.temporaryFailure])

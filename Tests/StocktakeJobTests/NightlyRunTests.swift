@@ -65,9 +65,12 @@ struct NightlyRunTests {
         #expect(north.contains("100001") && !north.contains("200001"))
         #expect(site.read("state/north/latest/pulled/central.csv") == site.read("data/north/central.csv"))
         #expect(south.contains("200001") && !south.contains("100001"))
+        let run = try FileManager.default.destinationOfSymbolicLink(atPath: site.state + "/north/latest")
         #expect(
-            outcomes[0].line.hasPrefix(
-                "north: 2 assets, 0 errors, 2 warnings; no push; report \(site.state)/north/runs/"))
+            outcomes[0].line
+                == "north: 2 assets; 2 new, 0 open, 0 resolved findings; no push; report \(site.state)/north/\(run)/report.html"
+        )
+        #expect(outcomes[0].summary == "\(site.state)/north/\(run)/summary.txt")
     }
 
     @Test func aBrokenAccountIsSkippedAndTheOtherStillRuns() throws {

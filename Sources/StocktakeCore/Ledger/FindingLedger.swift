@@ -30,6 +30,9 @@ public struct FindingLedger: Sendable {
         var before: [FindingID: LedgerEntry] = [:]
         for entry in previous ?? [] { before[entry.id] = entry }
         var seen = Set<FindingID>()
+        // The last number given to each code and key: thousands of findings with one key (tag-less rows holding
+        // one invalid value) are numbered in one pass, not each by counting up past all the ones before it.
+        var lastNumbers: [String: Int] = [:]
         statuses.reserveCapacity(findings.count)
         entries.reserveCapacity(findings.count)
         for finding in findings {
@@ -37,12 +40,16 @@ public struct FindingLedger: Sendable {
             var id = FindingID(code: finding.code, key: key)
             // Two findings of one night with one key (a row repeated twice in one file under one tag), or two keys
             // whose ids collide: the later one is numbered, in the findings' order.
-            var number = 1
             let baseKey = key
-            while seen.contains(id) {
-                number += 1
-                key = baseKey + "|#\(number)"
-                id = FindingID(code: finding.code, key: key)
+            if seen.contains(id) {
+                // Every number up to the last one given to this key is taken already.
+                var number = lastNumbers[finding.code.rawValue + "|" + baseKey] ?? 1
+                repeat {
+                    number += 1
+                    key = baseKey + "|#\(number)"
+                    id = FindingID(code: finding.code, key: key)
+                } while seen.contains(id)
+                lastNumbers[finding.code.rawValue + "|" + baseKey] = number
             }
             seen.insert(id)
             let evidence = FindingKey.evidence(of: finding)

@@ -31,8 +31,12 @@ public enum HTMLReport {
 
             """
         page += "<h2>Counts</h2>\n<table><tr><th>Code</th><th>Severity</th><th>Count</th><th>Meaning</th></tr>\n"
-        let counts = reconciliation.countsByCode
         let statuses = reconciliation.statuses
+        // Acknowledged findings are listed apart and counted under no code (DOMAIN.md "Findings across nights").
+        var counts: [DiscrepancyCode: Int] = [:]
+        for index in reconciliation.discrepancies.indices where statuses[index].state != .acknowledged {
+            counts[reconciliation.discrepancies[index].code, default: 0] += 1
+        }
         for code in DiscrepancyCode.allCases {
             guard let count = counts[code] else { continue }
             page += "<tr><td><a href=\"#\(code.rawValue)\">\(code.rawValue)</a></td>"
