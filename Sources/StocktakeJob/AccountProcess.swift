@@ -47,9 +47,11 @@ struct AccountProcess {
         self.environment = environment
         memoryLimitMB = min(config.maxMemoryMB, Self.inheritedMemoryLimitMB() ?? config.maxMemoryMB)
         maxMinutes = config.maxMinutes
+        // Values are attached with `=`: an account folder named `-h`, or a jobs folder starting with `--`, stays a
+        // value and is never read as an option of its own.
         var arguments = [
-            executable, "run-account", "--jobs", options.jobs, "--state", options.state, "--account", account,
-            "--as-of", options.asOf.description, "--max-memory-mb", String(memoryLimitMB),
+            executable, "run-account", "--jobs=" + options.jobs, "--state=" + options.state, "--account=" + account,
+            "--as-of=" + options.asOf.description, "--max-memory-mb=" + String(memoryLimitMB),
         ]
         if !options.push { arguments.append("--no-push") }
         if options.dryRun { arguments.append("--dry-run") }

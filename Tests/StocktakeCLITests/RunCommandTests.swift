@@ -42,6 +42,18 @@ struct RunCommandTests {
         #expect(runner.read("state/north/latest/cleaned.csv")?.contains("100001") == true)
     }
 
+    @Test func anAccountFolderNamedLikeAnOptionRunsInItsOwnProcess() throws {
+        account("-h", rows: 1)
+        let result = try runner.run(["run", "--as-of", "2026-11-20"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(
+            result.standardOutput == """
+                1 of 1 account reconciled
+                -h: 1 asset; 1 new, 0 open, 0 resolved findings; no push; report state/-h/\(try runner.latest("-h"))/report.html
+
+                """)
+    }
+
     @Test func aBrokenAccountEndsWith78AndTheOtherStillRuns() throws {
         account("good", rows: 1)
         runner.write(#"{"central": "nowhere.csv", "colour": "red"}"#, to: "Jobs/broken/account.json")

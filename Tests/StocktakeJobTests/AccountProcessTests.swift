@@ -25,10 +25,8 @@ struct AccountProcessTests {
                 #!/bin/sh
                 records='\(records)'
                 account=
-                previous=
                 for argument in "$@"; do
-                    if [ "$previous" = --account ]; then account=$argument; fi
-                    previous=$argument
+                    case $argument in --account=*) account=${argument#--account=} ;; esac
                 done
                 for argument in "$@"; do printf '%s\\n' "$argument"; done >"$records/arguments-$account"
                 env >"$records/environment-$account"
@@ -153,8 +151,8 @@ struct AccountProcessTests {
 
         #expect(
             site.arguments("north") == [
-                "run-account", "--jobs", site.site.jobs, "--state", site.site.state, "--account", "north", "--as-of",
-                "2026-11-20", "--max-memory-mb", "2048", "--no-push", "--accept-shrink", "--quiet",
+                "run-account", "--jobs=" + site.site.jobs, "--state=" + site.site.state, "--account=north",
+                "--as-of=2026-11-20", "--max-memory-mb=2048", "--no-push", "--accept-shrink", "--quiet",
             ])
     }
 
