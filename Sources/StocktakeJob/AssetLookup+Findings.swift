@@ -26,6 +26,9 @@ extension AssetLookup {
                     return
                 }
                 guard known["id"] != nil else { return }
+                if !result.isEmpty && !result[0].findingsKnown {
+                    for index in result.indices { result[index].findingsKnown = true }
+                }
                 func cell(_ name: String) -> String {
                     guard let index = known[name], index < record.count else { return "" }
                     return record.string(at: index)
@@ -48,6 +51,7 @@ extension AssetLookup {
                     account: account, matchedBy: matchedBy, line: record.line, values: values, status: "no tag",
                     sources: cell("sources"))
                 device.findings = [finding]
+                device.findingsKnown = true
                 result.append(device)
             }
         } catch let error as CSVError {

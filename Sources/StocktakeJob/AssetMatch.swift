@@ -17,6 +17,9 @@ public struct AssetMatch: Sendable, Equatable {
     public var sources: String
     /// The asset's findings in the latest run, in the order of `discrepancies.csv`.
     public var findings: [FindingMatch] = []
+    /// Whether the latest run lists findings with ids, so that no findings means none (a run made before findings
+    /// had ids, or without `discrepancies.csv`, cannot say).
+    public var findingsKnown = false
 
     public init(
         account: String, matchedBy: [CanonicalField], line: Int, values: [CanonicalField: String], status: String,

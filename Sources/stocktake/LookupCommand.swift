@@ -108,13 +108,15 @@ enum LookupCommand: Command {
             + blockFields.map { ($0.label, match[$0.field]) }
             + [("Status", match.status), ("Sources", match.sources)]
         let findings =
-            match.findings.isEmpty
-            ? "Findings:   none\n"
-            : "Findings:\n"
-                + match.findings.map { finding in
-                    "  \(finding.id)  \(finding.code) (\(finding.state) since \(finding.firstSeen)): "
-                        + ControlCharacters.escaped(finding.message) + "\n"
-                }.joined()
+            !match.findingsKnown
+            ? "Findings:   not known: the latest run has no finding ids (the next stocktake run lists them)\n"
+            : match.findings.isEmpty
+                ? "Findings:   none\n"
+                : "Findings:\n"
+                    + match.findings.map { finding in
+                        "  \(finding.id)  \(finding.code) (\(finding.state) since \(finding.firstSeen)): "
+                            + ControlCharacters.escaped(finding.message) + "\n"
+                    }.joined()
         return lines.map { label, value in
             (label + ":").padding(toLength: 12, withPad: " ", startingAt: 0)
                 + (value.isEmpty ? "-" : ControlCharacters.escaped(value)) + "\n"

@@ -33,6 +33,9 @@ struct LookupCommandTests {
             atPath: runner.path("state/\(account)/latest"), withDestinationPath: "runs/20261123T021500Z")
     }
 
+    /// The end of a block when the latest run has no discrepancies.csv with finding ids.
+    static let unknown = "Findings:   not known: the latest run has no finding ids (the next stocktake run lists them)"
+
     static let firstAsset = """
         Account:    vt-nis
         Matched by: VT tag
@@ -47,7 +50,7 @@ struct LookupCommandTests {
         Last seen:  2026-11-13
         Status:     ok
         Sources:    central.csv; survey.csv
-        Findings:   none
+        Findings:   not known: the latest run has no finding ids (the next stocktake run lists them)
 
         """
 
@@ -99,7 +102,7 @@ struct LookupCommandTests {
                 Last seen:  2026-10-02
                 Status:     ok
                 Sources:    equipment.csv
-                Findings:   none
+                Findings:   not known: the latest run has no finding ids (the next stocktake run lists them)
 
                 """ + "\n" + Self.firstAsset + "\n" + """
                     Account:    vt-nis
@@ -115,7 +118,7 @@ struct LookupCommandTests {
                     Last seen:  -
                     Status:     missing
                     Sources:    central.csv
-                    Findings:   none
+                    Findings:   not known: the latest run has no finding ids (the next stocktake run lists them)
 
                     """)
     }
@@ -137,7 +140,7 @@ struct LookupCommandTests {
         #expect(
             result.standardOutput
                 == Self.firstAsset.replacingOccurrences(
-                    of: "Findings:   none\n",
+                    of: "\(Self.unknown)\n",
                     with:
                         "Findings:\n  \(conflict)  FIELD_CONFLICT (open since 2026-11-20): The room \"446\" wins over "
                         + "447.\n"))

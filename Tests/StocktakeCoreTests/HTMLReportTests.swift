@@ -66,7 +66,7 @@ struct HTMLReportTests {
                 in: page) == 4)
         #expect(
             page.contains(
-                "\n<p>Since the last run: 4 new, 0 open, 0 resolved (0 fixed by the push), 0 acknowledged (listed "
+                "\n<p>Since the last run: 4 new, 0 open, 0 resolved, 0 acknowledged (listed "
                     + "apart, not counted).</p>\n<h2>Counts</h2>\n"))
         #expect(page.contains("4 assets: 1 ok,\n1 missing, 1 unrecorded,\n1 typo, 0 in conflict."))
     }
@@ -93,7 +93,7 @@ struct HTMLReportTests {
         let unrecorded = FindingID(code: .unrecorded, key: "vt_tag=770001")
         #expect(
             page.contains(
-                "\n<p>Since the last run: 2 new, 1 open, 1 resolved (0 fixed by the push), 1 acknowledged (listed "
+                "\n<p>Since the last run: 2 new, 1 open, 1 resolved, 1 acknowledged (listed "
                     + "apart, not counted).</p>\n"))
         #expect(
             page.contains(

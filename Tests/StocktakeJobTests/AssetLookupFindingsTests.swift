@@ -28,6 +28,7 @@ struct AssetLookupFindingsTests {
     @Test func anAssetCarriesItsFindings() throws {
         let result = try AssetLookup(jobs: site.jobs, state: site.state).search(.identifier("100001"), account: "acme")
         #expect(result.matches.count == 1)
+        #expect(result.matches[0].findingsKnown)
         #expect(
             result.matches[0].findings == [
                 FindingMatch(
@@ -57,5 +58,17 @@ struct AssetLookupFindingsTests {
         let result = try AssetLookup(jobs: site.jobs, state: site.state).search(.identifier("100001"), account: "acme")
         #expect(result.matches.count == 1)
         #expect(result.matches[0].findings == [])
+        #expect(!result.matches[0].findingsKnown)
+    }
+
+    @Test func anAssetWithoutFindingsInARunWithIdsHasNone() throws {
+        site.write(
+            CleanedTable.columns.joined(separator: ",") + "\n"
+                + "100001,C000001,S1,aa:bb:cc:dd:ee:01,,,,,,,,,,,missing,central.csv\n"
+                + "100002,C000002,S2,,,,,,,,,,,,ok,central.csv\n",
+            to: "state/acme/runs/20261120T021500Z/cleaned.csv")
+        let result = try AssetLookup(jobs: site.jobs, state: site.state).search(.identifier("100002"), account: "acme")
+        #expect(result.matches.count == 1)
+        #expect(result.matches[0].findings == [] && result.matches[0].findingsKnown)
     }
 }

@@ -193,6 +193,12 @@ struct NightlyRunLedgerTests {
         #expect(site.read("data/acme/central.csv")?.contains("100009") == true)
         let second = NightlyRun.run(Self.options(site, day: 21))
         #expect(second[0].resolved == 1)
+        #expect(
+            site.read("state/acme/latest/report.html")?.contains(
+                "<p>Since the last run: 1 new, 1 open, 1 resolved (1 fixed by the push), 0 acknowledged") == true)
+        #expect(
+            site.read("state/acme/latest/summary.txt")?.contains(
+                "\nSince the last run: 1 new, 1 open, 1 resolved (1 fixed by the push), 0 acknowledged.\n") == true)
         let resolved = try Self.table(site.read("state/acme/latest/resolved.csv"))
         #expect(
             resolved.map { [$0["id"]!, $0["code"]!, $0["state"]!] } == [

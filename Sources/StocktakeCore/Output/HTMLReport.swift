@@ -89,10 +89,11 @@ public enum HTMLReport {
     private static func sinceLastRun(_ reconciliation: Reconciliation) -> String {
         let statuses = reconciliation.statuses
         let resolved = reconciliation.ledger.resolved
-        return "<p>Since the last run: \(statuses.count(where: { $0.state == .new })) new, "
-            + "\(statuses.count(where: { $0.state == .open })) open, \(resolved.count) resolved "
-            + "(\(resolved.count(where: { $0.state == .fixedByPush })) fixed by the push), "
-            + "\(reconciliation.acknowledgedCount) acknowledged (listed apart, not counted).</p>"
+        let fixed = resolved.count(where: { $0.state == .fixedByPush })
+        return "<p>Since the last run: \(grouped(statuses.count(where: { $0.state == .new }))) new, "
+            + "\(grouped(statuses.count(where: { $0.state == .open }))) open, \(grouped(resolved.count)) resolved"
+            + (fixed > 0 ? " (\(grouped(fixed)) fixed by the push)" : "") + ", "
+            + "\(grouped(reconciliation.acknowledgedCount)) acknowledged (listed apart, not counted).</p>"
     }
 
     /// The acknowledged findings, apart from the others.
