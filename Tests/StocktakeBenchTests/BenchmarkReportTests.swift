@@ -37,6 +37,17 @@ struct BenchmarkReportTests {
                 comparison: comparison))
     }
 
+    @Test func aPeakMeasuredAfterGeneratingTheDataIsAnUpperBound() throws {
+        var result = try Self.result()
+        result.datasets = [Dataset(parameters: result.command.datasets[0], folder: "/data/m1", reused: false)]
+        let lines = BenchmarkReport.text(result).split(separator: "\n")
+        #expect(lines.contains("  data                     /data/m1 (generated)"))
+        #expect(
+            lines.contains(
+                "  peak RSS                 5,012 MB (an upper bound: this run generated the data, and Linux counts "
+                    + "the generator's peak in the child's; run again on the kept data to measure)"))
+    }
+
     @Test func theWholeReport() throws {
         let result = try Self.result()
         #expect(result.exitStatus == 0)
