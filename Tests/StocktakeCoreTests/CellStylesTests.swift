@@ -1,0 +1,35 @@
+import Testing
+
+@testable import StocktakeCore
+
+struct CellStylesTests {
+    @Test func tellsDateStylesByBuiltInAndCustomFormats() throws {
+        let xml = """
+            <styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">
+            <numFmts count="3"><numFmt numFmtId="164" formatCode="dd/mm/yyyy;@"/>
+            <numFmt numFmtId="165" formatCode="&quot;Tag &quot;000000"/><numFmt numFmtId="166" formatCode="[h]:mm"/></numFmts>
+            <cellStyleXfs count="1"><xf numFmtId="14"/></cellStyleXfs>
+            <cellXfs count="7"><xf numFmtId="0" fontId="0"/><xf numFmtId="14" applyNumberFormat="1"><alignment/></xf>
+            <xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/><xf/><xf numFmtId="47"/></cellXfs>
+            </styleSheet>
+            """
+        let styles = try Array(xml.utf8).withUnsafeBufferPointer { try CellStyles(part: $0) }
+        #expect((0..<8).map { styles.isDate(style: $0) } == [false, true, true, false, false, false, true, false])
+        #expect(!styles.isDate(style: -1))
+        #expect(!CellStyles().isDate(style: 0))
+    }
+
+    @Test func recognisesBuiltInDateFormats() {
+        #expect((0..<60).filter(CellStyles.isBuiltInDateFormat) == Array(14...22) + Array(45...47))
+    }
+
+    @Test(arguments: [
+        ("yyyy-mm-dd", true), ("d/m/yy h:mm", true), ("[$-409]mmmm d, yyyy;@", true), ("hh:mm:ss AM/PM", true),
+        ("[Red]dd.mm.yyyy", true), ("General", false), ("0.00", false), ("#,##0 \"days\"", false),
+        ("\"Day \"0", false), ("0\\d", false), ("0_m", false), ("0*s", false), ("[h]:mm:ss", false),
+        ("[mm]:ss", false), ("[Blue]0.00;[Red]-0.00", false), ("@", false), ("0.00E+00", false),
+    ])
+    func tellsDateFormatCodes(code: String, isDate: Bool) {
+        #expect(CellStyles.isDateFormat(code) == isDate)
+    }
+}
