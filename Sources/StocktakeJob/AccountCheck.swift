@@ -130,6 +130,8 @@ public enum AccountCheck {
         var location: String
         var provider: String?
         var role: SourceRole
+        /// The sheets read when the location is a workbook.
+        var sheets = SheetSelection.first
     }
 
     /// The results of one account's check as they are found.
@@ -168,7 +170,9 @@ public enum AccountCheck {
     /// out (the reader drops them from the configuration in order, so the others keep their own index).
     private static func locations(_ config: AccountConfig, _ reader: ConfigurationReader) -> [Sheet] {
         var sheets = [
-            Sheet(item: "central", location: config.central.location, provider: config.central.provider, role: .central)
+            Sheet(
+                item: "central", location: config.central.location, provider: config.central.provider, role: .central,
+                sheets: config.central.sheet.map(SheetSelection.named) ?? .first)
         ]
         let failed = Set(reader.problems.map(\.key))
         for (key, kept, role) in [
@@ -176,8 +180,9 @@ public enum AccountCheck {
         ] {
             let count = (reader.object[key] as? [Any])?.count ?? 0
             let items = (0..<count).map { "\(key)[\($0)]" }.filter { !failed.contains($0) }
-            for (item, location) in zip(items, kept) {
-                sheets.append(Sheet(item: item, location: location, provider: nil, role: role))
+            for (item, entry) in zip(items, kept) {
+                sheets.append(
+                    Sheet(item: item, location: entry.location, provider: nil, role: role, sheets: entry.sheets))
             }
         }
         return sheets
@@ -205,7 +210,7 @@ public enum AccountCheck {
             let detail: String
             switch location {
             case .file(let path):
-                let files = try expand(path, role: sheet.role)
+                let files = try expand(SourceEntry(path, sheets: sheet.sheets), role: sheet.role)
                 sources = try files.map { file throws(StocktakeError) in try reader.read(file) }
                 let rows = counted(sources.reduce(0) { $0 + $1.rowCount }, "row")
                 detail = isDirectory(path) ? "\(path): \(counted(files.count, "sheet")), \(rows)" : "\(path): \(rows)"
@@ -221,11 +226,18 @@ public enum AccountCheck {
                     run.fail(sheet.item, status(of: error), error.description)
                     return nil
                 }
-                var csv = CSVReader(bytes: pulled.bytes, name: pulled.fileName)
-                let file = SourceFile(path: pulled.location, role: sheet.role, displayName: pulled.fileName)
-                sources = [try reader.read(file, from: &csv)]
+                var names: [String?] = [nil]
+                if case .named(let name) = sheet.sheets { names = [name] }
+                if case .all = sheet.sheets, SourceFormat.of(prefix: pulled.bytes.prefix(8)) == .workbook {
+                    names = try WorkbookSource.visibleSheets(of: pulled.bytes, name: pulled.fileName)
+                }
+                sources = try names.map { name throws(StocktakeError) in
+                    let file = SourceFile(path: pulled.location, role: sheet.role, sheet: name)
+                    return try reader.read(file, bytes: pulled.bytes, name: pulled.fileName)
+                }
                 detail =
-                    "\(location): pulled \(counted(pulled.bytes.count, "byte")), \(counted(sources[0].rowCount, "row"))"
+                    "\(location): pulled \(counted(pulled.bytes.count, "byte")), "
+                    + counted(sources.reduce(0) { $0 + $1.rowCount }, "row")
             }
             let headers = Set(sources.flatMap { $0.layout.header.map(ColumnMapping.key) })
             do throws(StocktakeError) {
@@ -250,13 +262,13 @@ public enum AccountCheck {
         }
     }
 
-    /// The files a location names: a file, or the `.csv` and `.tsv` files of a folder in name order.
-    private static func expand(_ path: String, role: SourceRole) throws(StocktakeError) -> [SourceFile] {
-        guard isDirectory(path) else { return [SourceFile(path: path, role: role)] }
-        guard role != .central else {
-            throw .badData(path: path, reason: "is a folder; give the central sheet's file.")
+    /// The sources an entry names: a file (or the sheets asked for of a workbook), or the spreadsheets of a folder in
+    /// name order.
+    private static func expand(_ entry: SourceEntry, role: SourceRole) throws(StocktakeError) -> [SourceFile] {
+        guard role != .central || !isDirectory(entry.location) else {
+            throw .badData(path: entry.location, reason: "is a folder; give the central sheet's file.")
         }
-        return try ReconcileJob.expand(path).map { SourceFile(path: $0, role: role) }
+        return try ReconcileJob.expand(entry, role: role)
     }
 
     private static func isDirectory(_ path: String) -> Bool {

@@ -13,10 +13,14 @@ public struct AccountConfig: Sendable {
         public var provider: String?
         /// A path (resolved against the account folder) or an address.
         public var location: String
+        /// The worksheet that is the sheet, when the location is a workbook whose first sheet is not; `nil` for the
+        /// first visible sheet.
+        public var sheet: String?
 
-        public init(provider: String?, location: String) {
+        public init(provider: String?, location: String, sheet: String? = nil) {
             self.provider = provider
             self.location = location
+            self.sheet = sheet
         }
     }
 
@@ -25,8 +29,8 @@ public struct AccountConfig: Sendable {
     /// The company's name for people.
     public var name: String
     public var central: Source
-    public var sightings: [String] = []
-    public var registers: [String] = []
+    public var sightings: [SourceEntry] = []
+    public var registers: [SourceEntry] = []
     public var buildings: String?
     public var columns: [String: ColumnTarget] = [:]
     public var precedence: [CanonicalField: FieldPrecedence] = [:]
@@ -66,7 +70,8 @@ public struct AccountConfig: Sendable {
 
     /// The keys `account.json` may hold, with the keys of its objects.
     public static let keys: [String: [String]] = [
-        "name": [], "central": ["provider", "url"], "sightings": [], "registers": [], "buildings": [], "columns": [],
+        "name": [], "central": ["provider", "url", "sheet"], "sightings": [], "registers": [], "buildings": [],
+        "columns": [],
         "precedence": [], "acknowledged": [],
         "rules": [
             "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
@@ -122,6 +127,7 @@ extension AccountConfig {
         rules.fallbackIdentifiers = identifierOrder
         var reconcile = ReconcileRequest(
             account: account.text, central: central.location, rules: rules, outputDirectory: outputDirectory)
+        reconcile.centralSheet = central.sheet.map(SheetSelection.named) ?? .first
         reconcile.sightings = sightings
         reconcile.registers = registers
         reconcile.buildings = buildings

@@ -92,8 +92,9 @@ public enum AccountTemplate {
               ],
               "central": { "provider": "file", "url": "central.csv" },
               "_comment_sightings": [
-                "Paths, folders (every .csv and .tsv in them) or addresses of sheets that prove devices exist:",
-                "installer scans, controller exports, receiving lists."
+                "Paths, folders (every .csv, .tsv, .txt and .xlsx in them) or addresses of sheets that prove devices",
+                "exist: installer scans, controller exports, receiving lists. A workbook whose data is not on its first",
+                "sheet is written {\\"path\\": \\"scans.xlsx\\", \\"sheet\\": \\"APs\\"}, or {…, \\"sheets\\": \\"all\\"} for every sheet."
               ],
               "sightings": [],
               "_comment_registers": "Paths, folders or addresses of registers: tag and CNS lists, custodians, billing.",
@@ -199,11 +200,15 @@ public enum AccountTemplate {
 
             - `name`: the company's name, shown in reports and messages.
             - `central`: the central asset sheet, the system of record, as `{"provider": …, "url": …}`.
-              `central.provider` is `file` (a path), `https` (a CSV over HTTPS or WebDAV), `google-sheets` (a
-              sheet id or address) or `google-drive` (a file id or address); `central.url` says where the sheet
-              is. The cleaned sheet is pushed back here.
-            - `sightings`: a list of paths, folders (every `.csv` and `.tsv` in them) or addresses of sheets that
-              prove a device exists: installer scans, controller exports, receiving lists.
+              `central.provider` is `file` (a path), `https` (a CSV or `.xlsx` over HTTPS or WebDAV),
+              `google-sheets` (a sheet id or address) or `google-drive` (a file id or address); `central.url` says
+              where the sheet is. `central.sheet` names the worksheet of an `.xlsx` central sheet when it is not
+              the first. The cleaned sheet is pushed back here.
+            - `sightings`: a list of paths, folders (every `.csv`, `.tsv`, `.txt` and `.xlsx` in them) or addresses
+              of sheets that prove a device exists: installer scans, controller exports, receiving lists. An entry
+              may be an object: `{"path": "scans.xlsx", "sheet": "APs"}` reads that worksheet of a workbook,
+              `{"path": "scans/", "sheets": "all"}` every visible worksheet of each workbook (the first visible
+              one is read otherwise).
             - `registers`: a list like `sightings`, of records that are not physical evidence: tag and CNS
               registers, custodian lists, billing.
             - `buildings`: optional path to a `code,name[,latitude,longitude]` table; building codes not in it are

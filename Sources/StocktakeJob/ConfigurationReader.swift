@@ -252,25 +252,78 @@ struct ConfigurationReader {
                 "Use one of \(SheetLocation.providers.joined(separator: ", ")).")
             return nil
         }
+        var sheet: String?
+        if raw is [String: Any], value("central.sheet") != nil {
+            guard let name = string("central.sheet"), !name.isEmpty else {
+                note("central.sheet", "must be a sheet's name in double quotes", "Write \"sheet\": \"Assets\".")
+                return nil
+            }
+            sheet = name
+        }
         let location = checkedLocation(url, provider: provider, key: "central")
-        return location.map { AccountConfig.Source(provider: provider, location: $0) }
+        return location.map { AccountConfig.Source(provider: provider, location: $0, sheet: sheet) }
     }
 
-    private mutating func locations(_ key: String) -> [String] {
+    private mutating func locations(_ key: String) -> [SourceEntry] {
         guard let raw = value(key) else { return [] }
         guard let list = raw as? [Any] else {
             note(key, "must be a list", "Write [\"folder/\", \"https://…/sheet.csv\"].")
             return []
         }
-        var result: [String] = []
+        var result: [SourceEntry] = []
         for (index, entry) in list.enumerated() {
-            guard let text = entry as? String else {
-                note("\(key)[\(index)]", "must be a string", "Give a path or an address in double quotes.")
-                continue
+            let entryKey = "\(key)[\(index)]"
+            if let text = entry as? String {
+                if let location = checkedLocation(text, provider: nil, key: entryKey) {
+                    result.append(SourceEntry(location))
+                }
+            } else if let object = entry as? [String: Any] {
+                if let source = sourceEntry(object, key: entryKey) { result.append(source) }
+            } else {
+                note(
+                    entryKey, "must be a string or an object",
+                    "Give a path or an address in double quotes, or {\"path\": \"assets.xlsx\", \"sheet\": \"APs\"}.")
             }
-            if let location = checkedLocation(text, provider: nil, key: "\(key)[\(index)]") { result.append(location) }
         }
         return result
+    }
+
+    /// The keys a source given as an object may have.
+    static let sourceEntryKeys = ["path", "url", "sheet", "sheets"]
+
+    /// A source given as an object: `{"path": "assets.xlsx", "sheet": "APs"}` or `{"url": "…", "sheets": "all"}`.
+    private mutating func sourceEntry(_ object: [String: Any], key: String) -> SourceEntry? {
+        for child in object.keys.sorted() where !Self.sourceEntryKeys.contains(child) && !Self.isComment(child) {
+            note(
+                "\(key).\(child)", "is not a key stocktake knows",
+                "Remove it or check its spelling; a source takes \(Self.sourceEntryKeys.joined(separator: ", ")).")
+        }
+        guard let text = (object["path"] ?? object["url"]) as? String else {
+            note(key, "needs a \"path\" (or \"url\") string", "Write {\"path\": \"assets.xlsx\", \"sheet\": \"APs\"}.")
+            return nil
+        }
+        var sheets = SheetSelection.first
+        if object["sheet"] != nil && object["sheets"] != nil {
+            note(key, "has both \"sheet\" and \"sheets\"", "Keep \"sheet\" for one sheet, or \"sheets\": \"all\".")
+            return nil
+        }
+        if let sheet = object["sheet"] {
+            guard let name = sheet as? String, !name.isEmpty else {
+                note("\(key).sheet", "must be a sheet's name in double quotes", "Write \"sheet\": \"APs\".")
+                return nil
+            }
+            sheets = .named(name)
+        }
+        if let all = object["sheets"] {
+            guard all as? String == "all" else {
+                note(
+                    "\(key).sheets", "can only be \"all\"",
+                    "Write \"sheets\": \"all\" to read every visible sheet, or \"sheet\": \"APs\" for one.")
+                return nil
+            }
+            sheets = .all
+        }
+        return checkedLocation(text, provider: nil, key: key).map { SourceEntry($0, sheets: sheets) }
     }
 
     /// A location with local paths resolved against the account folder and (unless `mustExist` is false) checked to

@@ -213,9 +213,10 @@ public enum NightlyRun {
     private static func locations(_ config: AccountConfig, _ request: SyncedReconcileRequest) throws -> [SheetLocation]
     {
         try [SheetLocation(config.central.location, provider: config.central.provider)]
-            + (request.reconcile.sightings + request.reconcile.registers + [config.acknowledged]).map {
-                try SheetLocation($0)
-            }
+            + ((request.reconcile.sightings + request.reconcile.registers).map(\.location) + [config.acknowledged]).map
+        {
+            try SheetLocation($0)
+        }
     }
 
     private static func pushSummary(

@@ -58,9 +58,9 @@ public struct SyncedReconcileJob: Sendable {
                 local.registers = try pullAll(local.registers, into: pulledFolder, guards: guards, log: log)
                 if let acknowledgements = local.acknowledgements {
                     local.acknowledgements = try pullAll(
-                        [acknowledgements], into: pulledFolder, guards: guards, log: log
+                        [SourceEntry(acknowledgements)], into: pulledFolder, guards: guards, log: log
                     )
-                    .first
+                    .first?.location
                 }
             },
             check: { configured, local, reconciliation in
@@ -241,10 +241,10 @@ public struct SyncedReconcileJob: Sendable {
         let entries =
             zip(configured.sightings, pulled.sightings).map { ($0, $1, SourceRole.sighting) }
             + zip(configured.registers, pulled.registers).map { ($0, $1, SourceRole.register) }
-        for (entry, path, role) in entries {
-            let files = try ReconcileJob.expand(path)
+        for (entry, pulledEntry, role) in entries {
+            let files = try ReconcileJob.expand(pulledEntry.location)
             guard files.allSatisfy({ (rowsByPath[$0] ?? 0) == 0 }) else { continue }
-            let location = (try? SheetLocation(entry))?.description ?? entry
+            let location = (try? SheetLocation(entry.location))?.description ?? entry.location
             throw RunRefusal.sourceEmpty(account: session.account, role: role, location: location, files: files.count)
         }
     }
@@ -270,12 +270,12 @@ public struct SyncedReconcileJob: Sendable {
     }
 
     /// Pulls every remote entry into `folder`; local paths and folders stay as they are.
-    private func pullAll(_ entries: [String], into folder: String, guards: EvidenceGuards, log: Log) throws
-        -> [String]
+    private func pullAll(_ entries: [SourceEntry], into folder: String, guards: EvidenceGuards, log: Log) throws
+        -> [SourceEntry]
     {
-        var result: [String] = []
+        var result: [SourceEntry] = []
         for entry in entries {
-            let location = try Self.location(entry, provider: nil, account: session.account)
+            let location = try Self.location(entry.location, provider: nil, account: session.account)
             guard !location.isLocal else {
                 result.append(entry)
                 continue
@@ -283,7 +283,7 @@ public struct SyncedReconcileJob: Sendable {
             let provider = try makeProvider(location)
             let (sheet, _) = try pull(provider, at: location, guards: guards, log: log)
             log("pulled \(provider.location): \(counted(sheet.bytes.count, "byte"))")
-            result.append(try save(sheet, in: folder, as: nil))
+            result.append(entry.relocated(to: try save(sheet, in: folder, as: nil)))
         }
         return result
     }

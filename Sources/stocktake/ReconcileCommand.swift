@@ -10,11 +10,17 @@ enum ReconcileCommand: Command {
         "--sighting", .text(placeholder: "FILE|DIR"), repeatable: true,
         help: """
             Evidence a device exists (installer scans, controller export, receiving list). A folder means every \
-            .csv and .tsv file in it.
+            .csv, .tsv, .txt and .xlsx file in it.
             """)
     static let register = Option(
         "--register", .text(placeholder: "FILE|DIR"), repeatable: true,
         help: "Records about assets (tag register, CNS register, custodians, billing, legacy).")
+    static let centralSheet = Option(
+        "--central-sheet", .text(placeholder: "NAME"),
+        help: "The worksheet of an .xlsx central sheet to read (default: the first visible one).")
+    static let allSheets = Option(
+        "--all-sheets",
+        help: "Read every visible worksheet of .xlsx sightings and registers, not only the first.")
     static let buildings = Option(
         "--buildings", .text(placeholder: "FILE"), help: "The buildings table: code,name[,latitude,longitude].")
     static let columns = Option(
@@ -87,6 +93,7 @@ enum ReconcileCommand: Command {
         abstract: "Reconcile one account's spreadsheets and write the cleaned sheet and the discrepancy report.",
         synopsis: """
             stocktake reconcile --central FILE [--sighting FILE|DIR]... [--register FILE|DIR]...
+                                [--central-sheet NAME] [--all-sheets]
                                 [--buildings FILE] [--columns FILE] [--tag-digits N] [--cns-digits N]
                                 [--stale-after-days N] [--as-of YYYY-MM-DD] [--account NAME] [--quiet] --out DIR
                                 [--ledger FILE] [--acknowledged FILE]
@@ -96,7 +103,8 @@ enum ReconcileCommand: Command {
             """,
         sections: [
             .init(options: [
-                central, sighting, register, buildings, columns, tagDigits, cnsDigits, staleAfterDays,
+                central, sighting, register, centralSheet, allSheets, buildings, columns, tagDigits, cnsDigits,
+                staleAfterDays,
                 SharedOptions.asOf, account, SharedOptions.quiet, output, ledger, acknowledged,
             ]),
             .init(
@@ -125,8 +133,10 @@ enum ReconcileCommand: Command {
         rules.staleAfterDays = options.number(Self.staleAfterDays) ?? rules.staleAfterDays
         let account = options.value(Self.account) ?? defaultAccount(central: central)
         var request = ReconcileRequest(account: account, central: central, rules: rules, outputDirectory: output)
-        request.sightings = options.values(Self.sighting)
-        request.registers = options.values(Self.register)
+        let sheets = options.flag(Self.allSheets) ? SheetSelection.all : .first
+        request.centralSheet = options.value(Self.centralSheet).map(SheetSelection.named) ?? .first
+        request.sightings = options.values(Self.sighting).map { SourceEntry($0, sheets: sheets) }
+        request.registers = options.values(Self.register).map { SourceEntry($0, sheets: sheets) }
         request.buildings = options.value(Self.buildings)
         request.columns = options.value(Self.columns)
         for (option, what) in [(Self.ledger, "ledger"), (Self.acknowledged, "acknowledgements file")] {
@@ -166,7 +176,8 @@ enum ReconcileCommand: Command {
         }
         try options.noPositionals()
 
-        let locations = try ([central] + request.sightings + request.registers).map { text throws(StocktakeError) in
+        let entries = [central] + (request.sightings + request.registers).map(\.location)
+        let locations = try entries.map { text throws(StocktakeError) in
             do {
                 return try SheetLocation(text)
             } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeCore
 import StocktakeGenerator
 import StocktakeJob
 import Testing
@@ -26,8 +27,8 @@ struct BenchJobsFolderTests {
         for account in jobs.accounts {
             let config = try AccountConfig.load(folder: runner.path("Jobs/" + account.name))
             #expect(config.central.location == account.dataset.central)
-            #expect(config.sightings == [account.dataset.sightings + "/"])
-            #expect(config.registers == [account.dataset.registers + "/"])
+            #expect(config.sightings == [SourceEntry(account.dataset.sightings + "/")])
+            #expect(config.registers == [SourceEntry(account.dataset.registers + "/")])
             #expect(config.buildings == account.dataset.buildings)
             #expect(config.tagDigits == 7 && config.cnsDigits == 6 && config.staleAfterDays == 365)
             #expect(!config.pushCleaned)

@@ -17,8 +17,8 @@ struct AcceptanceTests {
         var request = ReconcileRequest(
             account: folder.lastPathComponent, central: folder.appendingPathComponent("central.csv").path,
             rules: rules, outputDirectory: output.path)
-        request.sightings = [folder.appendingPathComponent("sightings").path]
-        request.registers = [folder.appendingPathComponent("registers").path]
+        request.sightings = [SourceEntry(folder.appendingPathComponent("sightings").path)]
+        request.registers = [SourceEntry(folder.appendingPathComponent("registers").path)]
         request.buildings = folder.appendingPathComponent("buildings.csv").path
         return try ReconcileJob.run(request, log: Log(account: "test", isEnabled: false)).0
     }

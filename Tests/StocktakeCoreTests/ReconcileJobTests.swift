@@ -24,8 +24,8 @@ struct ReconcileJobTests {
         folder.write("code,name\nTORG,Torgersen Hall\n", to: "account/buildings.csv")
         folder.write(#"{"Asset #": "vt_tag"}"#, to: "account/columns.json")
         var request = request(central: central)
-        request.sightings = [folder.path("account/scans")]
-        request.registers = [folder.path("account/register.tsv")]
+        request.sightings = [SourceEntry(folder.path("account/scans"))]
+        request.registers = [SourceEntry(folder.path("account/register.tsv"))]
         request.buildings = folder.path("account/buildings.csv")
         request.columns = folder.path("account/columns.json")
         return request
@@ -109,24 +109,30 @@ struct ReconcileJobTests {
         #expect(folder.list("runs/2026/11/20").count == ReconcileJob.outputFiles.count)
     }
 
-    @Test func foldersExpandToTheirCSVAndTSVFilesInNameOrder() throws {
+    @Test func foldersExpandToTheirSpreadsheetsInNameOrder() throws {
         let central = folder.write("Tag\n1\n", to: "central.csv")
-        for name in ["b.csv", "a.TSV", "c.Csv", ".hidden.csv", "notes.txt", "d.csv.bak", "e.xlsx", "old.csv/x.csv"] {
+        let names = [
+            "b.csv", "a.TSV", "c.Csv", ".hidden.csv", "notes.md", "d.csv.bak", "e.xlsx", "~$e.xlsx", "f.XLSM", "g.xls",
+            "old.csv/x.csv",
+        ]
+        for name in names {
             folder.write("Tag\n1\n", to: "scans/" + name)
         }
         var request = request(central: central)
-        request.sightings = [folder.path("scans"), folder.path("extra.csv")]
-        request.registers = [folder.path("scans")]
+        request.sightings = [SourceEntry(folder.path("scans")), SourceEntry(folder.path("extra.csv"))]
+        request.registers = [SourceEntry(folder.path("scans"))]
         let files = try ReconcileJob.inputFiles(request)
         #expect(
-            files.map(\.path) == [
-                central, folder.path("scans/a.TSV"), folder.path("scans/b.csv"), folder.path("scans/c.Csv"),
-                folder.path("extra.csv"), folder.path("scans/a.TSV"), folder.path("scans/b.csv"),
-                folder.path("scans/c.Csv"),
-            ])
+            files.map(\.path) == [central]
+                + ["a.TSV", "b.csv", "c.Csv", "e.xlsx", "f.XLSM", "g.xls"].map {
+                    folder.path("scans/" + $0)
+                } + [folder.path("extra.csv")]
+                + ["a.TSV", "b.csv", "c.Csv", "e.xlsx", "f.XLSM", "g.xls"].map {
+                    folder.path("scans/" + $0)
+                })
         #expect(
-            files.map(\.role) == [.central] + Array(repeating: .sighting, count: 4)
-                + Array(repeating: .register, count: 3))
+            files.map(\.role) == [.central] + Array(repeating: .sighting, count: 7)
+                + Array(repeating: .register, count: 6))
     }
 
     @Test func collidingDisplayNamesGetTheirFolder() throws {
@@ -135,7 +141,7 @@ struct ReconcileJobTests {
         folder.write("Tag\n1\n", to: "south/scan.csv")
         folder.write("Tag\n1\n", to: "south/other.csv")
         var request = request(central: central)
-        request.sightings = [folder.path("north"), folder.path("south")]
+        request.sightings = [SourceEntry(folder.path("north")), SourceEntry(folder.path("south"))]
         let files = try ReconcileJob.inputFiles(request)
         #expect(
             files.map(\.displayName) == ["main/scan.csv", "north/scan.csv", "other.csv", "south/scan.csv"])
@@ -147,7 +153,9 @@ struct ReconcileJobTests {
             folder.write("Tag\n1\n", to: name)
         }
         var request = request(central: central)
-        request.sightings = ["2025/north/scan.csv", "2026/north/scan.csv", "2026/south/scan.csv"].map(folder.path)
+        request.sightings = ["2025/north/scan.csv", "2026/north/scan.csv", "2026/south/scan.csv"].map {
+            SourceEntry(folder.path($0))
+        }
         let files = try ReconcileJob.inputFiles(request)
         #expect(
             files.map(\.displayName) == [
@@ -170,7 +178,7 @@ struct ReconcileJobTests {
         let central = folder.write("Tag\n1\n", to: "central.csv")
         let scan = folder.write("Model,Room\nAP,101\n", to: "scan.csv")
         var request = request(central: central)
-        request.sightings = [scan]
+        request.sightings = [SourceEntry(scan)]
         let error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request, log: quiet) }
         #expect(
             error?.description
@@ -182,7 +190,7 @@ struct ReconcileJobTests {
     @Test func emptySourceIsAllowed() throws {
         let central = folder.write("Tag\n1\n", to: "central.csv")
         var request = request(central: central)
-        request.registers = [folder.write("\n\n", to: "empty.csv")]
+        request.registers = [SourceEntry(folder.write("\n\n", to: "empty.csv"))]
         let (reconciliation, _) = try ReconcileJob.run(request, log: quiet)
         #expect(reconciliation.assets.count == 1)
     }
@@ -214,7 +222,7 @@ struct ReconcileJobTests {
     @Test func missingSighting() throws {
         let central = folder.write("Tag\n1\n", to: "central.csv")
         var request = request(central: central)
-        request.sightings = [folder.path("scans")]
+        request.sightings = [SourceEntry(folder.path("scans"))]
         let error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request, log: quiet) }
         #expect(error == .missingInput(path: folder.path("scans"), what: "file"))
     }

@@ -15,7 +15,7 @@ struct ReconcilePipelineTests {
             account: "test", central: central,
             rules: ReconciliationRules(asOf: InventoryDate(year: 2026, month: 11, day: 20)!),
             outputDirectory: folder.path("out"))
-        request.sightings = [folder.path("account/scans")]
+        request.sightings = [SourceEntry(folder.path("account/scans"))]
         return request
     }
 

@@ -258,7 +258,7 @@ struct AccountConfigTests {
             files: ["scans/a.csv": "Tag\n1\n", "secrets/token": "t"])
         let config = try AccountConfig.load(folder: folder)
         #expect(config.central == .init(provider: "https", location: "dav.example.org/acme/central.csv"))
-        #expect(config.sightings == [folder + "/scans/", "gsheets:1AbC"])
+        #expect(config.sightings == [SourceEntry(folder + "/scans/"), "gsheets:1AbC"])
         #expect(config.connection.tokenFile == folder + "/secrets/token")
         let request = config.request(
             asOf: InventoryDate(year: 2026, month: 1, day: 1)!, outputDirectory: "/tmp/o", push: true)

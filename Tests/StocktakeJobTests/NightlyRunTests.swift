@@ -309,8 +309,9 @@ struct NightlyRunGuardTests {
         #expect(outcomes.first?.status == .dataError)
         #expect(
             outcomes.first?.push
-                == "failed: Account acme: the sighting source \(site.root)/data/acme/scans/ holds no .csv or .tsv "
-                + "file: not reconciled or pushed; check that the share is mounted and the sheets are exported there.")
+                == "failed: Account acme: the sighting source \(site.root)/data/acme/scans/ holds no spreadsheet "
+                + "(.csv, .tsv, .txt or .xlsx): not reconciled or pushed; check that the share is mounted and the sheets "
+                + "are exported there.")
         #expect(site.read("data/acme/central.csv")?.hasPrefix("VT Tag,Serial\n") == true, "nothing pushed")
     }
 

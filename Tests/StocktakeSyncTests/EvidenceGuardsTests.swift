@@ -35,7 +35,7 @@ struct EvidenceGuardsTests {
             var reconcile = ReconcileRequest(
                 account: "acme", central: "https://dav.example.org/central.csv",
                 rules: ReconciliationRules(asOf: EvidenceGuardsTests.asOf), outputDirectory: folder + "/out")
-            reconcile.sightings = [folder + "/scans/"]
+            reconcile.sightings = [SourceEntry(folder + "/scans/")]
             request = SyncedReconcileRequest(reconcile: reconcile)
             request.push = true
             request.keepsCentralSnapshot = true
@@ -197,15 +197,32 @@ struct EvidenceGuardsTests {
         let site = try Site(central: Self.central(3), sightings: [:])
         #expect(
             try refusal(site)
-                == "Account acme: the sighting source \(site.folder)/scans/ holds no .csv or .tsv file: not reconciled "
-                + "or pushed; check that the share is mounted and the sheets are exported there.")
+                == "Account acme: the sighting source \(site.folder)/scans/ holds no spreadsheet (.csv, .tsv, .txt or "
+                + ".xlsx): not reconciled or pushed; check that the share is mounted and the sheets are exported there."
+        )
         #expect(site.central.pushes == 0)
         #expect(!site.wroteOutputs)
     }
 
-    @Test func aSightingsFolderOfFilesTheReaderCannotUseIsRefused() throws {
-        let site = try Site(central: Self.central(3), sightings: ["scan.xlsx": "PK\u{3}\u{4}", "notes.txt": "hello"])
-        #expect(try refusal(site).contains("the sighting source \(site.folder)/scans/ holds no .csv or .tsv file"))
+    @Test func aSightingsFolderOfFilesThatAreNoSpreadsheetsIsRefused() throws {
+        let site = try Site(central: Self.central(3), sightings: ["notes.md": "hello", "scan.xlsx.part": "PK"])
+        #expect(try refusal(site).contains("the sighting source \(site.folder)/scans/ holds no spreadsheet"))
+    }
+
+    @Test func aDamagedWorkbookInTheSightingsFailsTheNightNamingIt() throws {
+        let site = try Site(central: Self.central(3), sightings: ["scan.xlsx": "PK\u{3}\u{4}"])
+        #expect(throws: StocktakeError.self) { try site.run() }
+        do {
+            _ = try site.run()
+        } catch let error as StocktakeError {
+            #expect(
+                error.description
+                    == "\(site.folder)/scans/scan.xlsx: the workbook file is cut off (it ends before its ZIP directory "
+                    + "does); it was not read. Copy the file again from where it came from, or open it in a "
+                    + "spreadsheet and save it again.")
+        }
+        #expect(site.central.pushes == 0)
+        #expect(!site.wroteOutputs)
     }
 
     @Test func sightingsWithOnlyAHeaderAreRefused() throws {
@@ -220,7 +237,7 @@ struct EvidenceGuardsTests {
     @Test func anEmptyRegisterIsRefusedToo() throws {
         var site = try Site(central: Self.central(3), sightings: ["a.csv": Self.central(3)])
         try "Tag,CNS\n".write(toFile: site.folder + "/register.csv", atomically: true, encoding: .utf8)
-        site.request.reconcile.registers = [site.folder + "/register.csv"]
+        site.request.reconcile.registers = [SourceEntry(site.folder + "/register.csv")]
         #expect(
             try refusal(site).contains("the register source \(site.folder)/register.csv has no data rows in 1 file"))
     }

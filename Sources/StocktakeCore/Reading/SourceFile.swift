@@ -4,12 +4,17 @@ public struct SourceFile: Sendable, Hashable {
     public var path: String
     /// What the file is evidence of.
     public var role: SourceRole
-    /// The name the clerk sees in messages and `sources` columns, usually the file name.
+    /// The worksheet read when the file is a workbook: `nil` for its first visible sheet (and for text files).
+    public var sheet: String?
+    /// The name the clerk sees in messages and `sources` columns: the file name, followed by the sheet in brackets
+    /// when one was named (`inventory.xlsx[APs]`).
     public var displayName: String
 
-    public init(path: String, role: SourceRole, displayName: String? = nil) {
+    public init(path: String, role: SourceRole, sheet: String? = nil, displayName: String? = nil) {
         self.path = path
         self.role = role
-        self.displayName = displayName ?? path.split(separator: "/").last.map(String.init) ?? path
+        self.sheet = sheet
+        let fileName = path.split(separator: "/").last.map(String.init) ?? path
+        self.displayName = displayName ?? (sheet.map { "\(fileName)[\($0)]" } ?? fileName)
     }
 }

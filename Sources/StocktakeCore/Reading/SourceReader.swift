@@ -19,8 +19,16 @@ public struct SourceReader: Sendable {
         self.buildings = buildings
     }
 
-    /// Reads `file` from disk.
+    /// Reads `file` from disk: a text file as CSV or TSV, a workbook's sheet as a table.
     public func read(_ file: SourceFile) throws(StocktakeError) -> SourceData {
+        switch SourceFormat.of(path: file.path) {
+        case .workbook:
+            return try WorkbookSource(file: file).read(with: self)
+        case .compoundDocument:
+            throw WorkbookSource.refusal(of: file)
+        case .text:
+            break
+        }
         var reader: CSVReader
         do {
             reader = try CSVReader(path: file.path)
@@ -28,6 +36,20 @@ public struct SourceReader: Sendable {
             throw Self.translate(error, file: file)
         }
         return try read(file, from: &reader)
+    }
+
+    /// Reads `file` from `bytes` already in memory (a pulled sheet): a workbook's sheet, or CSV or TSV text named
+    /// `name`, whose extension may select the tab delimiter.
+    public func read(_ file: SourceFile, bytes: [UInt8], name: String) throws(StocktakeError) -> SourceData {
+        switch SourceFormat.of(prefix: bytes.prefix(8)) {
+        case .workbook:
+            return try WorkbookSource(file: file, bytes: bytes, name: name).read(with: self)
+        case .compoundDocument:
+            throw WorkbookSource.refusal(of: file)
+        case .text:
+            var reader = CSVReader(bytes: bytes, name: name)
+            return try read(file, from: &reader)
+        }
     }
 
     /// Reads `file` from an already opened reader (tests read from memory this way).

@@ -22,6 +22,8 @@ struct SourceSplit {
         var endLine: Int
         /// What stopped the read of the part, if anything.
         var error: CSVError?
+        /// Why a file that is not text (a workbook) could not be read.
+        var failure: StocktakeError?
     }
 
     let file: SourceFile
@@ -34,16 +36,20 @@ struct SourceSplit {
     let size: Int
     /// The offset each part starts at; the first is 0.
     private(set) var starts: [Int] = [0]
+    /// Whether the file is text, read in parts, or a workbook, read whole by the source reader.
+    private var format = SourceFormat.text
     /// The delimiter and the header layout found by reading the start of the file, when it is split.
     private var delimiter = Delimiter.comma
     private var layout: HeaderLayout?
 
-    /// Plans to read `file` in parts of about `partSize` bytes (one part when it is smaller or has no header).
+    /// Plans to read `file` in parts of about `partSize` bytes (one part when it is smaller, has no header, or is not
+    /// text: a workbook is read whole).
     init(file: SourceFile, reader: SourceReader, partSize: Int) {
         self.init(
             file: file, reader: reader, input: .file(path: file.path), name: file.path,
             size: ByteSource.size(of: file.path) ?? 0, chunkSize: CSVReader.defaultChunkSize)
-        guard partSize > 0, size > partSize, let header = findHeader() else { return }
+        format = SourceFormat.of(path: file.path)
+        guard format == .text, partSize > 0, size > partSize, let header = findHeader() else { return }
         let count = (size + partSize - 1) / partSize
         for index in 1..<count {
             guard let start = lineStart(atOrAfter: max(size / count * index, header + 1)) else { continue }
@@ -148,7 +154,8 @@ struct SourceSplit {
 
     /// Reads part `index` on its own.
     func readPart(_ index: Int) -> Part {
-        readPart(from: starts[index], stoppingAt: index + 1 < starts.count ? starts[index + 1] : Int.max)
+        guard format == .text else { return readWhole() }
+        return readPart(from: starts[index], stoppingAt: index + 1 < starts.count ? starts[index + 1] : Int.max)
     }
 
     /// Reads from `start`, a record boundary (or the text's start), to the first record boundary at or after `stop`.
@@ -181,9 +188,21 @@ struct SourceSplit {
             stoppedAt: csv?.stoppedAt, endLine: csv?.endLine ?? 1, error: error)
     }
 
+    /// Reads a file that is not text (a workbook, or a file refused for its format) as one part.
+    private func readWhole() -> Part {
+        var part = Self.emptyPart(file)
+        do throws(StocktakeError) {
+            part.data = try reader.read(file)
+        } catch {
+            part.failure = error
+        }
+        return part
+    }
+
     /// Joins the parts, read in order of `starts`, into what one pass over the file gives; reads again a part whose
     /// start turned out not to be a record boundary.
     func join(_ parts: consuming [Part]) throws(StocktakeError) -> SourceData {
+        if let failure = parts[0].failure { throw failure }
         if let error = parts[0].error { throw SourceReader.translate(error, file: file) }
         // Each part is moved out of `parts` so that its memory goes as soon as it is joined, and the first part's
         // records are appended to without a copy.

@@ -150,19 +150,18 @@ public enum ReconcileJob {
         try AtomicFile.write(RunRecord.json(reconciliation, details: details), to: details.path(of: "run.json"))
     }
 
-    /// The input files of a request, folders expanded to their `.csv`/`.tsv` files in name order, each with a
-    /// display name that is unique within the run.
+    /// The input files of a request, folders expanded to their spreadsheets in name order and workbooks to the sheets
+    /// asked for, each with a display name that is unique within the run.
     public static func inputFiles(_ request: ReconcileRequest) throws(StocktakeError) -> [SourceFile] {
-        var paths: [(String, SourceRole)] = [(request.central, .central)]
         if isDirectory(request.central) {
             throw .usage("--central \(request.central) is a folder; give the central sheet's file.")
         }
+        var files = try expand(SourceEntry(request.central, sheets: request.centralSheet), role: .central)
         for (entries, role) in [(request.sightings, SourceRole.sighting), (request.registers, .register)] {
             for entry in entries {
-                paths += try expand(entry).map { ($0, role) }
+                files += try expand(entry, role: role)
             }
         }
-        var files = paths.map { SourceFile(path: $0.0, role: $0.1) }
         let names = files.map(\.displayName)
         let components = files.map { $0.path.split(separator: "/") }
         for index in files.indices {
@@ -182,8 +181,35 @@ public enum ReconcileJob {
         return files
     }
 
-    /// The spreadsheets an entry names: the file itself, or the `.csv` and `.tsv` files of a folder in name order
-    /// (hidden files and sub-folders left out).
+    /// The sources an entry names: the file itself, or the spreadsheets of a folder in name order (hidden files,
+    /// Excel's `~$` lock files and sub-folders left out); a workbook read for `.all` its sheets gives one source per
+    /// visible worksheet.
+    public static func expand(_ entry: SourceEntry, role: SourceRole) throws(StocktakeError) -> [SourceFile] {
+        var files: [SourceFile] = []
+        for path in try expand(entry.location) {
+            switch entry.sheets {
+            case .first:
+                files.append(SourceFile(path: path, role: role))
+            case .named(let sheet):
+                files.append(SourceFile(path: path, role: role, sheet: sheet))
+            case .all:
+                guard SourceFormat.of(path: path) == .workbook else {
+                    files.append(SourceFile(path: path, role: role))
+                    continue
+                }
+                files += try WorkbookSource.visibleSheets(of: path).map {
+                    SourceFile(path: path, role: role, sheet: $0)
+                }
+            }
+        }
+        return files
+    }
+
+    /// The file names a folder's listing is read from: spreadsheets saved as text or as workbooks. `.xls` is listed
+    /// too, so that an old binary workbook is refused with its own message instead of being silently left out.
+    static let spreadsheetExtensions: Set<String> = ["csv", "tsv", "xlsx", "xlsm", "xls"]
+
+    /// The spreadsheets a path names: the file itself, or the spreadsheets of a folder in name order.
     public static func expand(_ entry: String) throws(StocktakeError) -> [String] {
         guard isDirectory(entry) else { return [entry] }
         let names: [String]
@@ -193,8 +219,8 @@ public enum ReconcileJob {
             throw .unreadableInput(path: entry, reason: "the folder cannot be listed (check its permissions)")
         }
         let wanted = names.filter { name in
-            let lower = name.lowercased()
-            return !name.hasPrefix(".") && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv"))
+            let fileExtension = (name as NSString).pathExtension.lowercased()
+            return !name.hasPrefix(".") && !name.hasPrefix("~$") && spreadsheetExtensions.contains(fileExtension)
         }
         // A sub-folder that happens to be called `something.csv` is not a spreadsheet.
         return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }

@@ -4,10 +4,12 @@ public struct ReconcileRequest: Sendable {
     public var account: String
     /// The central sheet.
     public var central: String
-    /// Sighting files, or folders whose `.csv` and `.tsv` files are all sightings.
-    public var sightings: [String] = []
+    /// Which sheet of the central sheet's workbook is the sheet (`.first` for a CSV file); never `.all`.
+    public var centralSheet = SheetSelection.first
+    /// Sighting files, or folders whose spreadsheets (`.csv`, `.tsv`, `.txt`, `.xlsx`) are all sightings.
+    public var sightings: [SourceEntry] = []
     /// Register files or folders.
-    public var registers: [String] = []
+    public var registers: [SourceEntry] = []
     /// The buildings table, when the account has one.
     public var buildings: String?
     /// An extra column mapping file.

@@ -1,0 +1,91 @@
+/// One worksheet of an `.xlsx` source, read into the same normalized records as a CSV file.
+///
+/// A workbook's rows come out of `Workbook` as records of cell texts, numbers and dates written the way a CSV saved
+/// by Excel would hold them, so every normalizer, check and finding treats a workbook exactly like its CSV.
+public struct WorkbookSource {
+    private enum Input {
+        case file(path: String)
+        case memory([UInt8], name: String)
+    }
+
+    /// The source: its path, role and the sheet asked for (`nil` for the first visible one).
+    public let file: SourceFile
+    private let input: Input
+
+    /// The workbook in the file at `file.path`.
+    public init(file: SourceFile) {
+        self.file = file
+        input = .file(path: file.path)
+    }
+
+    /// The workbook in `bytes` (a pulled sheet), named `name` in messages.
+    public init(file: SourceFile, bytes: [UInt8], name: String) {
+        self.file = file
+        input = .memory(bytes, name: name)
+    }
+
+    /// Reads the sheet's rows with `reader`'s mapping and rules.
+    public func read(with reader: SourceReader) throws(StocktakeError) -> SourceData {
+        let workbook = try open()
+        var state = ReadState(file: file, reader: reader, expectedBytes: 0)
+        do {
+            let sheet =
+                try file.sheet.map { name throws(WorkbookError) in try workbook.sheet(named: name) }
+                ?? workbook.defaultSheet
+            try workbook.forEachRecord(in: sheet) { record in state.take(record) }
+        } catch let error as WorkbookError {
+            throw translate(error)
+        } catch {
+            throw .badData(path: file.path, reason: "\(error)")
+        }
+        state.finish()
+        return state.data
+    }
+
+    /// The names of the visible worksheets of the workbook at `path`, in tab order: what `"sheets": "all"` reads.
+    public static func visibleSheets(of path: String) throws(StocktakeError) -> [String] {
+        try WorkbookSource(file: SourceFile(path: path, role: .sighting)).visibleSheets()
+    }
+
+    /// The names of the visible worksheets of the workbook in `bytes`, named `name` in messages.
+    public static func visibleSheets(of bytes: [UInt8], name: String) throws(StocktakeError) -> [String] {
+        try WorkbookSource(file: SourceFile(path: name, role: .sighting), bytes: bytes, name: name).visibleSheets()
+    }
+
+    private func visibleSheets() throws(StocktakeError) -> [String] {
+        try open().sheets.filter { !$0.isHidden }.map(\.name)
+    }
+
+    /// The error for a source that is an OLE2 compound document: an old `.xls` workbook or a password-protected one.
+    public static func refusal(of file: SourceFile) -> StocktakeError {
+        WorkbookSource(file: file).translate(.encryptedOrLegacy(file: file.path))
+    }
+
+    private func open() throws(StocktakeError) -> Workbook {
+        do {
+            switch input {
+            case .file(let path): return try Workbook(path: path, name: path)
+            case .memory(let bytes, let name): return try Workbook(bytes: bytes, name: name)
+            }
+        } catch {
+            throw translate(error)
+        }
+    }
+
+    /// The workbook's sentence as a data error on the source's path: the file name it starts with becomes the path
+    /// the error names ("central.xlsx is encrypted" reads "central.xlsx: it is encrypted").
+    func translate(_ error: WorkbookError) -> StocktakeError {
+        let name: String
+        switch input {
+        case .file(let path): name = path
+        case .memory(_, let memoryName): name = memoryName
+        }
+        var text = error.description
+        if text.hasPrefix(name + ": ") {
+            text.removeFirst(name.count + 2)
+        } else if text.hasPrefix(name + " ") {
+            text = "it" + text.dropFirst(name.count)
+        }
+        return .badData(path: file.path, reason: text)
+    }
+}
