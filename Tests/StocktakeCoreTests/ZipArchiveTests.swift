@@ -480,6 +480,16 @@ struct ZipArchiveTests {
                 == "assets.xlsx: the workbook's ZIP directory is damaged; it was not read. "
                 + "Copy the file again from where it came from, or open it in a spreadsheet and save it again.")
 
+        var twoWide = TestZipEntry("w.txt", "wide")
+        twoWide.zip64Uncompressed = true
+        twoWide.zip64Compressed = true
+        var shortExtra = TestZip.build([twoWide])
+        let wideCentral = try #require(shortExtra.offset(of: ZipSignature.central))
+        #expect(try ZipArchive(bytes: shortExtra, name: "assets.xlsx").entries[0].compressedSize > 0)
+        shortExtra.put16(8, at: wideCentral + 46 + 5 + 2)  // The ZIP64 field holds one value of the two needed.
+        #expect(
+            zipError { () throws(ZipError) in try ZipArchive(bytes: shortExtra, name: "assets.xlsx") } == directory)
+
         let wide = TestZip.build([TestZipEntry("a.txt", "alpha")], zip64End: true)
         let locator = try #require(wide.lastOffset(of: [0x50, 0x4B, 0x06, 0x07]))
         var changed = wide
