@@ -75,6 +75,10 @@ struct XMLScannerTests {
                 == ["<t>", "\"<>&\"' ABé😀\"", "</t>"])
     }
 
+    @Test func normalizesLineEndsButKeepsReferencedCarriageReturns() throws {
+        #expect(try Self.tokens("<t>a\r\nb\rc\nd&#13;&#10;e</t>") == ["<t>", "\"a\nb\nc\nd\r\ne\"", "</t>"])
+    }
+
     @Test func refusesADocumentTypeDeclarationWithoutExpandingIt() {
         let xml = """
             <?xml version="1.0"?>

@@ -223,7 +223,7 @@ struct WorksheetReader {
                 case .text(let range), .characterData(let range):
                     var isText = false
                     if case .text = token { isText = true }
-                    if value == nil && !(isText && scanner.hasReferences(range)) {
+                    if value == nil && !(isText && scanner.needsDecoding(range)) {
                         value = Span(source: .part, start: range.lowerBound, count: range.count)
                         continue
                     }

@@ -139,15 +139,16 @@ struct XMLScanner {
     }
 
     /// Appends the bytes of `range` to `output` with the five predefined entities (`&lt;` `&gt;` `&amp;` `&quot;`
-    /// `&apos;`) and numeric character references (`&#38;`, `&#x26;`) decoded.
+    /// `&apos;`) and numeric character references (`&#38;`, `&#x26;`) decoded, and line ends normalized as XML
+    /// requires (CR LF and a lone CR become LF; `&#13;` stays a CR).
     func appendDecoded(_ range: Range<Int>, to output: inout [UInt8]) throws(XMLError) {
         var index = range.lowerBound
         while index < range.upperBound {
             guard let ampersand = find(UInt8(ascii: "&"), from: index, to: range.upperBound) else {
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]))
+                appendNormalizingLineEnds(index..<range.upperBound, to: &output)
                 return
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<ampersand]))
+            appendNormalizingLineEnds(index..<ampersand, to: &output)
             guard
                 let semicolon = find(UInt8(ascii: ";"), from: ampersand + 1, to: min(range.upperBound, ampersand + 12))
             else { throw .malformedReference(offset: ampersand) }
@@ -173,9 +174,22 @@ struct XMLScanner {
         }
     }
 
-    /// Whether `range` holds a `&` (and so needs `appendDecoded(_:to:)`).
-    func hasReferences(_ range: Range<Int>) -> Bool {
+    /// Appends the bytes of `range`, with CR LF and lone CRs turned into LF.
+    private func appendNormalizingLineEnds(_ range: Range<Int>, to output: inout [UInt8]) {
+        var index = range.lowerBound
+        while let carriageReturn = find(0x0D, from: index, to: range.upperBound) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<carriageReturn]))
+            output.append(0x0A)
+            index = carriageReturn + 1
+            if index < range.upperBound && bytes[index] == 0x0A { index += 1 }
+        }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<range.upperBound]))
+    }
+
+    /// Whether `range` holds a `&` or a CR (and so needs `appendDecoded(_:to:)`).
+    func needsDecoding(_ range: Range<Int>) -> Bool {
         find(UInt8(ascii: "&"), from: range.lowerBound, to: range.upperBound) != nil
+            || find(0x0D, from: range.lowerBound, to: range.upperBound) != nil
     }
 
     // MARK: - Scanning

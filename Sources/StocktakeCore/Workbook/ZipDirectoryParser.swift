@@ -117,20 +117,15 @@ struct ZipDirectoryParser {
         if let zip64 = field(0x0001, in: extraStart..<(extraStart + extraLength)) {
             // Only the values whose header field is 0xFFFFFFFF are present, in this order.
             var reader = zip64.lowerBound
-            for index in 0..<3 {
-                let value = index == 0 ? uncompressed : index == 1 ? compressed : localOffset
-                guard value == 0xFFFF_FFFF else { continue }
+            func widened(_ value: UInt64) throws(ZipError) -> UInt64 {
+                guard value == 0xFFFF_FFFF else { return value }
                 guard reader + 8 <= zip64.upperBound else { throw .damagedDirectory(file: name) }
-                let wide = uint64(at: reader)
-                reader += 8
-                if index == 0 {
-                    uncompressed = wide
-                } else if index == 1 {
-                    compressed = wide
-                } else {
-                    localOffset = wide
-                }
+                defer { reader += 8 }
+                return uint64(at: reader)
             }
+            uncompressed = try widened(uncompressed)
+            compressed = try widened(compressed)
+            localOffset = try widened(localOffset)
         }
         guard let uncompressedSize = Int(exactly: uncompressed), let compressedSize = Int(exactly: compressed),
             let localHeaderOffset = Int(exactly: localOffset)
