@@ -102,7 +102,10 @@ public struct SyncedReconcileJob: Sendable {
             return nil
         }
         let provider = try makeProvider(location)
-        let (sheet, integrity) = try pull(provider, at: location, guards: request.guards, log: log)
+        var centralSheet: String?
+        if case .named(let name) = local.centralSheet { centralSheet = name }
+        let (sheet, integrity) = try pull(
+            provider, at: location, sheet: centralSheet, guards: request.guards, log: log)
         log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")
         if let unfinished = request.unfinishedPush {
             let completed = FileProvider.fingerprint(of: sheet.bytes) == unfinished.fingerprint
@@ -182,13 +185,14 @@ public struct SyncedReconcileJob: Sendable {
     /// still open): a server that closes the connection early without a Content-Length looks like a finished
     /// transfer. Google Sheets' values arrive as JSON, whose rows are ragged by nature, so only a sheet pulled as
     /// a file is checked for a short last row.
-    private func pull(_ provider: any SheetProvider, at location: SheetLocation, guards: EvidenceGuards, log: Log)
-        throws -> (PulledSheet, SheetIntegrity)
-    {
+    private func pull(
+        _ provider: any SheetProvider, at location: SheetLocation, sheet name: String? = nil, guards: EvidenceGuards,
+        log: Log
+    ) throws -> (PulledSheet, SheetIntegrity) {
         var attempt = 1
         while true {
             let sheet = try provider.pull()
-            let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName)
+            let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName, sheet: name)
             guard let problem = integrity.problem, Self.isCutOff(problem, arrivingAsFile: location.arrivesAsFile) else {
                 return (sheet, integrity)
             }
@@ -210,6 +214,7 @@ public struct SyncedReconcileJob: Sendable {
         case .openQuote: true
         case .shortLastRow: arrivingAsFile
         case .unsupportedEncoding: false
+        case .cutOffWorkbook: true
         }
     }
 
