@@ -2,9 +2,13 @@
 ///
 /// The file is read in fixed-size chunks with `read(2)` and parsed in one pass, so memory use does not grow with
 /// the file: a 1 GB export needs about one chunk plus the largest record. Quoted fields may hold delimiters and
-/// line breaks; CRLF, LF and lone CR all end records, even mixed in one file; blank lines are skipped; a UTF-8
-/// byte-order mark is skipped, and UTF-16 or UTF-32 text (with or without a byte-order mark) is refused. Problems inside a field (stray quotes, invalid UTF-8) are reported on the record
-/// and do not stop reading; problems with the whole file throw `CSVError`.
+/// line breaks; CRLF, LF and lone CR all end records, even mixed in one file; blank lines are skipped.
+///
+/// The encoding is decided once, before any field is split (see `encoding`): a UTF-8 byte-order mark is skipped;
+/// UTF-16 with a byte-order mark, and text that is not valid UTF-8 and has no byte-order mark (read as
+/// Windows-1252), are converted to UTF-8 whole in memory first; UTF-32, and UTF-16 without a byte-order mark, are
+/// refused. Problems inside a field (stray quotes, invalid UTF-8 after a UTF-8 byte-order mark) are reported on the
+/// record and do not stop reading; problems with the whole file throw `CSVError`.
 public struct CSVReader: Sendable {
     /// The default chunk size: 1 MiB.
     static let defaultChunkSize = 1 << 20
@@ -18,6 +22,12 @@ public struct CSVReader: Sendable {
     public private(set) var delimiter: Delimiter
     /// Whether the text started with a UTF-8 byte-order mark (which is skipped). Known once reading has started.
     public private(set) var hadByteOrderMark = false
+    /// The encoding the text was read in. Known once reading has started. Offsets and stops are in the bytes of the
+    /// file only for UTF-8; other encodings are read whole from the start.
+    public private(set) var encoding = TextEncoding.utf8
+    /// Whether text without a byte-order mark is taken as UTF-8 without checking it whole first (a reader of a
+    /// file already found to be UTF-8, or of the program's own output). Invalid bytes are then reported per field.
+    var assumesUTF8 = false
     /// The first line end seen outside quoted fields: "CRLF", "LF" or "CR"; `nil` when the text has none.
     /// Known once `forEachRecord` has returned.
     public private(set) var lineEnding: String?
@@ -152,7 +162,22 @@ public struct CSVReader: Sendable {
                 }
             }
             while start.count < EncodingSniffer.sampleSize && !atEnd { try readMore() }
-            let textStart = try checkEncoding(of: start)
+            var textStart = try checkEncoding(of: start)
+            if textStart == 0 {
+                if let utf16 = EncodingSniffer.utf16Encoding(of: start[...]) {
+                    encoding = utf16
+                } else if !assumesUTF8, try !isUTF8(start: start, atEnd: atEnd) {
+                    encoding = .windows1252
+                }
+                if encoding != .utf8 {
+                    while !atEnd { try readMore() }
+                    start =
+                        encoding == .windows1252
+                        ? TextTranscoder.utf8(fromWindows1252: start[...])
+                        : TextTranscoder.utf8(fromUTF16: start[2...], bigEndian: encoding == .utf16BigEndian)
+                    textStart = 0
+                }
+            }
             if fixedDelimiter == nil {
                 var sniffer = DelimiterSniffer()
                 var scanned = textStart
@@ -192,8 +217,31 @@ public struct CSVReader: Sendable {
         try tokenizer.finish(at: offset, body)
     }
 
+    /// Whether the whole text is well-formed UTF-8: `start`, the bytes read so far, then (unless `atEnd`) the rest,
+    /// read in a pass of its own so that a UTF-8 file is never held whole in memory.
+    private func isUTF8(start: [UInt8], atEnd: Bool) throws(CSVError) -> Bool {
+        var validator = UTF8Validator.Stream()
+        start.withUnsafeBufferPointer { validator.take($0) }
+        if !atEnd && !validator.foundInvalid {
+            var rest: ByteSource
+            switch input {
+            case .file(let path): rest = try ByteSource(path: path, name: path, offset: start.count)
+            case .memory(let bytes): rest = ByteSource(bytes: bytes, name: name, offset: start.count)
+            }
+            defer { rest.finish() }
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(chunkSize, 65_536))
+            defer { buffer.deallocate() }
+            while !validator.foundInvalid {
+                let count = try rest.nextChunk(into: buffer)
+                if count == 0 { break }
+                validator.take(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            }
+        }
+        return validator.isValid
+    }
+
     /// Checks the encoding of the start of `text`: returns 3 after a UTF-8 byte-order mark (and remembers it), 0
-    /// for other UTF-8 text, and throws for UTF-16 and UTF-32, with or without a byte-order mark, which this reader
+    /// otherwise, and throws for UTF-32 (with or without a byte-order mark) and UTF-16 without one, which this reader
     /// does not decode.
     private mutating func checkEncoding(of text: [UInt8]) throws(CSVError) -> Int {
         if let encoding = EncodingSniffer.unsupportedEncoding(of: text[...]) {

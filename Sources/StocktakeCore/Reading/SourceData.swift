@@ -33,6 +33,8 @@ public struct SourceData: Sendable {
     public var delimiter: Delimiter = .comma
     /// Whether the file began with a UTF-8 byte-order mark.
     public var hadByteOrderMark = false
+    /// The encoding the file was read in.
+    public var encoding = TextEncoding.utf8
     /// The first line ending seen ("CRLF", "LF", "CR").
     public var lineEnding: String?
     /// The line the header was found on, 0 when the file is empty.

@@ -43,6 +43,7 @@ public struct SourceReader: Sendable {
         }
         state.data.delimiter = reader.delimiter
         state.data.hadByteOrderMark = reader.hadByteOrderMark
+        state.data.encoding = reader.encoding
         state.data.lineEnding = reader.lineEnding
         return state.data
     }

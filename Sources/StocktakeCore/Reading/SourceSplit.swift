@@ -37,6 +37,9 @@ struct SourceSplit {
     /// The delimiter and the header layout found by reading the start of the file, when it is split.
     private var delimiter = Delimiter.comma
     private var layout: HeaderLayout?
+    /// Whether the whole text was found to be UTF-8 while looking for the header, so the first part's reader need
+    /// not check it again. Text in another encoding is converted whole, so it is never split.
+    private var foundUTF8 = false
 
     /// Plans to read `file` in parts of about `partSize` bytes (one part when it is smaller or has no header).
     init(file: SourceFile, reader: SourceReader, partSize: Int) {
@@ -90,9 +93,13 @@ struct SourceSplit {
         if start == 0 {
             switch input {
             case .file(let path):
-                return try CSVReader(path: path, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                var reader = try CSVReader(path: path, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                reader.assumesUTF8 = foundUTF8
+                return reader
             case .memory(let bytes):
-                return CSVReader(bytes: bytes, name: name, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                var reader = CSVReader(bytes: bytes, name: name, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                reader.assumesUTF8 = foundUTF8
+                return reader
             }
         }
         return CSVReader(
@@ -117,7 +124,8 @@ struct SourceSplit {
                 throw Found()
             }
         } catch {}
-        guard let end, end < size else { return nil }
+        guard let end, end < size, csv.encoding == .utf8 else { return nil }
+        foundUTF8 = true
         delimiter = csv.delimiter
         layout = HeaderLayout(header: header, mapping: reader.mapping)
         return end
@@ -175,6 +183,7 @@ struct SourceSplit {
         state.finish()
         state.data.delimiter = csv?.delimiter ?? delimiter
         state.data.hadByteOrderMark = csv?.hadByteOrderMark ?? false
+        state.data.encoding = csv?.encoding ?? .utf8
         state.data.lineEnding = csv?.lineEnding
         return Part(
             data: state.data, fingerprints: state.fingerprints, recordFingerprints: state.recordFingerprints ?? [],

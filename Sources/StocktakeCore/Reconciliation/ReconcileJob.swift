@@ -182,8 +182,8 @@ public enum ReconcileJob {
         return files
     }
 
-    /// The spreadsheets an entry names: the file itself, or the `.csv` and `.tsv` files of a folder in name order
-    /// (hidden files and sub-folders left out).
+    /// The spreadsheets an entry names: the file itself, or the `.csv`, `.tsv` and `.txt` files (Excel saves
+    /// "Unicode Text" as `.txt`) of a folder in name order (hidden files and sub-folders left out).
     public static func expand(_ entry: String) throws(StocktakeError) -> [String] {
         guard isDirectory(entry) else { return [entry] }
         let names: [String]
@@ -194,7 +194,8 @@ public enum ReconcileJob {
         }
         let wanted = names.filter { name in
             let lower = name.lowercased()
-            return !name.hasPrefix(".") && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv"))
+            return !name.hasPrefix(".")
+                && (lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".txt"))
         }
         // A sub-folder that happens to be called `something.csv` is not a spreadsheet.
         return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }

@@ -110,6 +110,8 @@ public struct WriteBackPlan: Sendable {
         // The reader refuses what cannot be read and decides the delimiter; its first record is enough for both,
         // unless a quote stays open to the end, which only a whole reading reports as the reader does.
         try Self.read(&csv, wholly: false)
+        // Cells are edited in the sheet's own bytes, so only a UTF-8 sheet can be written back.
+        guard csv.encoding == .utf8 else { throw .unsupportedEncoding(file: fileName, encoding: csv.encoding.rawValue) }
         let raw = RawSheet(bytes: bytes, start: csv.hadByteOrderMark ? 3 : 0, delimiter: csv.delimiter)
         if raw.endsInsideQuotes {
             try Self.read(&csv, wholly: true)
