@@ -545,3 +545,62 @@ struct CSVReaderTests {
         #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 0, 0, 2, 0])
     }
 }
+
+@Suite("CSVReader encodings")
+struct CSVReaderEncodingTests {
+    /// A sheet Excel on Windows saved as "CSV": é, € and ’ are single Windows-1252 bytes.
+    static let windows1252: [UInt8] =
+        Array("Tag,Model\n1,caf".utf8) + [0xE9] + Array("\n2,".utf8) + [0x80] + Array("5\n3,O".utf8) + [0x92]
+        + Array("Neil\n".utf8)
+
+    @Test(arguments: [1, 3, 1 << 20])
+    func textThatIsNotUTF8IsReadAsWindows1252(chunkSize: Int) {
+        var reader = CSVReader(bytes: Self.windows1252, name: "survey.csv", delimiter: nil, chunkSize: chunkSize)
+        let result = readAllCSV(&reader)
+        #expect(result.error == nil)
+        #expect(
+            result.records == [
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["Tag", "Model"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["1", "café"]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["2", "€5"]),
+                CSVReadRecord(line: 4, lineCount: 1, fields: ["3", "O’Neil"]),
+            ])
+        #expect(reader.encoding == .windows1252)
+    }
+
+    @Test func anInvalidByteFarPastTheSampleStillMakesItWindows1252() {
+        let bytes = Array(String(repeating: "100001,ok\n", count: 1000).utf8) + Array("2,caf".utf8) + [0xE9, 0x0A]
+        var reader = CSVReader(bytes: bytes, name: "survey.csv", delimiter: nil, chunkSize: 4096)
+        let result = readAllCSV(&reader)
+        #expect(reader.encoding == .windows1252)
+        #expect(result.records.last?.fields == ["2", "café"])
+        #expect(result.records.allSatisfy { $0.problems.isEmpty })
+    }
+
+    @Test func utf8CutAcrossChunksStaysUTF8() {
+        let text = String(repeating: "café,日本,😀\n", count: 700)
+        var reader = CSVReader(bytes: Array(text.utf8), name: "survey.csv", delimiter: nil, chunkSize: 4099)
+        let result = readAllCSV(&reader)
+        #expect(reader.encoding == .utf8)
+        #expect(result.records.count == 700)
+        #expect(result.records.allSatisfy { $0.fields == ["café", "日本", "😀"] })
+    }
+
+    @Test(arguments: [false, true])
+    func utf16WithByteOrderMarkIsReadAsUnicodeText(bigEndian: Bool) {
+        let text = "Tag\tModel\r\n100001\tcafé 日本\r\n100002\tO’Neil\r\n"
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in text.utf16 {
+            bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        for chunkSize in [1, 1 << 20] {
+            var reader = CSVReader(bytes: bytes, name: "Unicode Text.txt", delimiter: nil, chunkSize: chunkSize)
+            let result = readAllCSV(&reader)
+            #expect(result.error == nil)
+            #expect(
+                result.records.map(\.fields) == [["Tag", "Model"], ["100001", "café 日本"], ["100002", "O’Neil"]])
+            #expect(reader.delimiter == .tab)
+            #expect(reader.encoding == (bigEndian ? .utf16BigEndian : .utf16LittleEndian))
+        }
+    }
+}

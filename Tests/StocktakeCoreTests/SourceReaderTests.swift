@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StocktakeCore
@@ -382,8 +383,39 @@ struct SourceReaderTests {
         #expect(error?.exitStatus == .noInput)
     }
 
-    @Test func utf16FileIsRefused() throws {
-        let path = folder.write([0xFF, 0xFE] + Array("T\0a\0g\0\n\0".utf8), to: "unicode.csv")
+    @Test func windows1252FileIsReadWithOneNoteAndNoCellWarnings() throws {
+        let path = folder.write(
+            Array("Tag,Model\n100001,caf".utf8) + [0xE9] + Array("\n100002,O".utf8) + [0x92] + Array("Neil\n".utf8),
+            to: "latin.csv")
+        let data = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register))
+        #expect(data.encoding == .windows1252)
+        #expect(data.issues == [])
+        #expect(data.records.map { $0.values.model } == ["CAFé", "O’NEIL"])
+        #expect(data.encoding.note == "read as Windows-1252: it is not UTF-8; save it as CSV UTF-8 to be sure")
+        #expect(TextEncoding.utf8.note == nil && TextEncoding.utf16LittleEndian.note == nil)
+    }
+
+    @Test func foldersPickUpUnicodeTextFiles() throws {
+        let central = folder.write("Tag\n", to: "sources/a.csv")
+        _ = folder.write("Tag\n", to: "sources/b.txt")
+        _ = folder.write("Tag\n", to: "sources/c.TXT")
+        _ = folder.write("Tag\n", to: "sources/d.xls")
+        let sources = (central as NSString).deletingLastPathComponent
+        #expect(
+            try ReconcileJob.expand(sources) == ["a.csv", "b.txt", "c.TXT"].map { sources + "/" + $0 })
+    }
+
+    @Test func utf16FileIsReadWithoutANote() throws {
+        let units = "Tag\tModel\n1\té\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let path = folder.write([0xFF, 0xFE] + units, to: "unicode.txt")
+        let data = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register))
+        #expect(data.encoding == .utf16LittleEndian)
+        #expect(data.delimiter == .tab)
+        #expect(data.records.map { $0.values.model } == ["é"])
+    }
+
+    @Test func utf32FileIsRefused() throws {
+        let path = folder.write([0xFF, 0xFE, 0, 0] + Array("T\0\0\0\n\0\0\0".utf8), to: "unicode.csv")
         let error = #expect(throws: StocktakeError.self) {
             try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register))
         }
@@ -391,7 +423,7 @@ struct SourceReaderTests {
             error
                 == .badData(
                     path: path,
-                    reason: "the file is encoded as UTF-16 LE, which cannot be read. "
+                    reason: "the file is encoded as UTF-32 LE, which cannot be read. "
                         + "Open it in a spreadsheet and save it as \"CSV UTF-8\"."))
         #expect(error?.exitStatus == .dataError)
     }
