@@ -10,8 +10,11 @@ let package = Package(
         .library(name: "StocktakeCore", targets: ["StocktakeCore"]),
     ],
     targets: [
-        // All reconciliation logic: reading, normalization, merge, discrepancies, reports. No network.
-        .target(name: "StocktakeCore"),
+        // All reconciliation logic: reading (CSV and .xlsx), normalization, merge, discrepancies, reports. No network.
+        .target(name: "StocktakeCore", dependencies: ["CZlib"]),
+        // zlib, for the deflated parts of .xlsx workbooks (ZIP files): Debian's zlib1g-dev, found with pkg-config. It
+        // is on every Debian system already (libcurl links it), so it adds no package to run stocktake.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libcurl, the only HTTP stack: Debian's libcurl4-openssl-dev, found with pkg-config.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Pulling and pushing sheets: the libcurl client, providers, credentials.

@@ -117,8 +117,8 @@ struct AcknowledgementFileTests {
         let error = #expect(throws: StocktakeError.self) {
             try AcknowledgementFile.read(path, name: "acknowledged.csv")
         }
-        #expect(error == .badData(path: path, reason: "it has no id column (its header must be id)."))
-        #expect(error?.description == "\(path): it has no id column (its header must be id).")
+        #expect(error == .badData(path: path, reason: "it has no id column (its header must have id)."))
+        #expect(error?.description == "\(path): it has no id column (its header must have id).")
     }
 
     // MARK: Adding
@@ -171,12 +171,33 @@ struct AcknowledgementFileTests {
             ])
     }
 
+    @Test func addKeepsColumnsAClerkAddedByHand() throws {
+        let path = folder.write("ID,Note,Ticket,\n4ET3-T8AG,kept,T-42,\n", to: "acknowledged.csv")
+        try AcknowledgementFile.add([Acknowledgement(id: Self.first, note: "new")], to: path)
+        #expect(
+            folder.read("acknowledged.csv")
+                == Self.header + ",Ticket\r\n"
+                + "4ET3-T8AG,kept,,,,,T-42\r\n"
+                + "F7K2-Q9MD,new,,,,,\r\n")
+    }
+
+    @Test func aBadAcknowledgedOnDateIsANoteAndTheAcknowledgementHolds() throws {
+        let path = folder.write("id,note,acknowledged_on\nF7K2-Q9MD,lab,last week\n", to: "acknowledged.csv")
+        let contents = try AcknowledgementFile.read(path, name: "acknowledged.csv")
+        #expect(contents.acknowledgements == [Self.first: Acknowledgement(id: Self.first, note: "lab")])
+        #expect(
+            contents.problems == [
+                "acknowledged.csv line 2: acknowledged_on \"last week\" is not a date as YYYY-MM-DD; the "
+                    + "acknowledgement holds without it."
+            ])
+    }
+
     @Test func addToAFileWithoutAnIdColumnChangesNothing() {
         let path = folder.write("note\nlab\n", to: "acknowledged.csv")
         let error = #expect(throws: StocktakeError.self) {
             try AcknowledgementFile.add([Acknowledgement(id: Self.first, note: "x")], to: path)
         }
-        #expect(error == .badData(path: path, reason: "it has no id column (its header must be id)."))
+        #expect(error == .badData(path: path, reason: "it has no id column (its header must have id)."))
         #expect(folder.read("acknowledged.csv") == "note\nlab\n")
         #expect(folder.list() == ["acknowledged.csv"])
     }

@@ -157,14 +157,14 @@ struct LedgerFileTests {
             error
                 == .badData(
                     path: path,
-                    reason: "it has no acknowledged_evidence column (its header must be \(Self.header))."))
+                    reason: "it has no acknowledged_evidence column (its header must have \(Self.header))."))
         let two = folder.write("id,code,key\n", to: "two.csv")
         let other = #expect(throws: StocktakeError.self) { try LedgerFile.read(two) }
         #expect(
             other?.description
                 == "\(two): it has no first_seen, last_seen, state, resolved_on, evidence, acknowledged_evidence, "
                 + "pushed, vt_tag, cns_number, serial_number, mac_address, field, value, expected, note column (its "
-                + "header must be \(Self.header)).")
+                + "header must have \(Self.header)).")
     }
 
     @Test func anEmptyFileHasNoColumns() {
@@ -174,7 +174,7 @@ struct LedgerFileTests {
             error
                 == .badData(
                     path: path,
-                    reason: "it has no \(LedgerFile.columns.joined(separator: ", ")) column (its header must be "
+                    reason: "it has no \(LedgerFile.columns.joined(separator: ", ")) column (its header must have "
                         + "\(Self.header))."))
     }
 }

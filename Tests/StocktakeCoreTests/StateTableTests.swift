@@ -32,7 +32,8 @@ struct StateTableTests {
             try StateTable.read(path, required: ["id", "by", "note", "until"])
         }
         #expect(
-            error == .badData(path: path, reason: "it has no by, until column (its header must be id,by,note,until)."))
+            error == .badData(path: path, reason: "it has no by, until column (its header must have id,by,note,until).")
+        )
     }
 
     @Test func aFolderCannotBeRead() {

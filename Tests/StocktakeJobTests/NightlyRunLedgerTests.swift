@@ -264,4 +264,30 @@ struct NightlyRunAcknowledgementSheetTests {
             outcomes[0].line.hasSuffix(
                 "; report https://intranet.example.org/stocktake/acme/runs/\(run.id)/report.html"))
     }
+
+    @Test func aSheetThatRejectsTheTokenFailsTheNightAndKeepsTheLastGoodRun() throws {
+        let site = Site()
+        NightlyRunLedgerTests.conflictAccount(site, scannedRoom: "111")
+        _ = NightlyRun.run(NightlyRunLedgerTests.options(site, day: 20))
+        let ledger = try #require(site.read("state/acme/latest/ledger.csv"))
+        let server = try TokenServer(token: "the-right-token", csv: "id,note\n")
+        site.write("an-expired-token\n", to: "Jobs/acme/secrets/token")
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o600], ofItemAtPath: site.root + "/Jobs/acme/secrets/token")
+        site.write(
+            """
+            {"name": "acme", "central": {"provider": "file", "url": "../../data/acme/central.csv"},
+             "sightings": ["../../data/acme/scans/"], "auth": {"tokenFile": "secrets/token"},
+             "acknowledged": "http://127.0.0.1:\(server.port)/acme/acknowledged.csv"}
+            """, to: "Jobs/acme/account.json")
+        let outcomes = NightlyRun.run(NightlyRunLedgerTests.options(site, day: 21))
+        #expect(outcomes.map(\.status) == [.noPermission])
+        #expect(
+            outcomes[0].line.hasPrefix(
+                "acme: FAILED: The token for account acme was rejected (401) by "
+                    + "http://127.0.0.1:\(server.port)/acme/acknowledged.csv"))
+        #expect(!outcomes[0].line.contains("an-expired-token"))
+        // Nothing of the failed night is the account's: its ledger stays that of the last good run.
+        #expect(site.read("state/acme/latest/ledger.csv") == ledger)
+    }
 }

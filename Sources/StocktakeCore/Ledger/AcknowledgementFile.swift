@@ -34,33 +34,41 @@ public enum AcknowledgementFile {
                 }
                 until = date
             }
+            let onText = row["acknowledged_on"].trimmingCharacters(in: .whitespaces)
+            let acknowledgedOn = InventoryDate.parseISO(onText)
+            if !onText.isEmpty && acknowledgedOn == nil {
+                contents.problems.append(
+                    "\(place): acknowledged_on \"\(onText)\" is not a date as YYYY-MM-DD; the acknowledgement holds "
+                        + "without it.")
+            }
             contents.acknowledgements[id] = Acknowledgement(
-                id: id, note: row["note"], until: until, by: row["by"],
-                acknowledgedOn: InventoryDate.parseISO(row["acknowledged_on"].trimmingCharacters(in: .whitespaces)),
+                id: id, note: row["note"], until: until, by: row["by"], acknowledgedOn: acknowledgedOn,
                 evidence: row["evidence"].trimmingCharacters(in: .whitespaces))
         }
         return contents
     }
 
     /// Adds `acknowledgements` to the file at `path` (creating it with its header), replacing rows of the same ids,
-    /// and writes it atomically.
+    /// and writes it atomically. Columns a clerk added by hand are kept, after stocktake's own.
     public static func add(_ acknowledgements: [Acknowledgement], to path: String) throws(StocktakeError) {
         var kept: [[String]] = []
+        var extra: [String] = []
         let replaced = Set(acknowledgements.map(\.id))
         if let table = try StateTable.read(path, required: ["id"]) {
+            extra = table.header.filter { !$0.isEmpty && !columns.contains($0.lowercased()) }
             for row in table.rows {
                 if let id = FindingID(row["id"].trimmingCharacters(in: .whitespaces)), replaced.contains(id) {
                     continue
                 }
-                kept.append(columns.map { row[$0] })
+                kept.append((columns + extra.map { $0.lowercased() }).map { row[$0] })
             }
         }
         let added = acknowledgements.map { acknowledgement in
             [
                 acknowledgement.id.description, acknowledgement.note, acknowledgement.until?.description ?? "",
                 acknowledgement.by, acknowledgement.acknowledgedOn?.description ?? "", acknowledgement.evidence,
-            ]
+            ] + extra.map { _ in "" }
         }
-        try AtomicFile.write(StateTable.bytes(header: columns, rows: kept + added), to: path)
+        try AtomicFile.write(StateTable.bytes(header: columns + extra, rows: kept + added), to: path)
     }
 }

@@ -14,19 +14,23 @@ struct StateTable {
         subscript(column: String) -> String { cells[column] ?? "" }
     }
 
+    /// The header's cells as written (trimmed), in file order; rows name their cells by these in lower case.
+    let header: [String]
     let rows: [Row]
 
     /// Reads the file at `path`, which must have every column of `required`. Returns `nil` when there is no file.
     static func read(_ path: String, required: [String]) throws(StocktakeError) -> StateTable? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         var header: [String]?
+        var written: [String] = []
         var rows: [Row] = []
         do {
             var reader = try CSVReader(path: path)
             try reader.forEachRecord { record in
                 let cells = record.strings.map(Self.unguarded)
                 guard let names = header else {
-                    header = cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+                    written = cells.map { $0.trimmingCharacters(in: .whitespaces) }
+                    header = written.map { $0.lowercased() }
                     return
                 }
                 guard cells.contains(where: { !$0.isEmpty }) else { return }
@@ -43,10 +47,10 @@ struct StateTable {
         guard missing.isEmpty else {
             throw .badData(
                 path: path,
-                reason: "it has no \(missing.joined(separator: ", ")) column (its header must be "
+                reason: "it has no \(missing.joined(separator: ", ")) column (its header must have "
                     + "\(required.joined(separator: ","))).")
         }
-        return StateTable(rows: rows)
+        return StateTable(header: written, rows: rows)
     }
 
     /// The file's bytes: `header`, then `rows`.
