@@ -6,10 +6,14 @@ public struct SourceFile: Sendable, Hashable {
     public var role: SourceRole
     /// The name the clerk sees in messages and `sources` columns, usually the file name.
     public var displayName: String
+    /// The encoding the account's `encoding` setting names for the file, used unless the file starts with a
+    /// byte-order mark; `nil` (no setting) decides from the text: UTF-8 when all of it is, else Windows-1252.
+    public var encoding: TextEncoding?
 
-    public init(path: String, role: SourceRole, displayName: String? = nil) {
+    public init(path: String, role: SourceRole, displayName: String? = nil, encoding: TextEncoding? = nil) {
         self.path = path
         self.role = role
         self.displayName = displayName ?? path.split(separator: "/").last.map(String.init) ?? path
+        self.encoding = encoding
     }
 }

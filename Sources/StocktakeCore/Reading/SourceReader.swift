@@ -19,11 +19,11 @@ public struct SourceReader: Sendable {
         self.buildings = buildings
     }
 
-    /// Reads `file` from disk.
+    /// Reads `file` from disk, in the encoding it sets, if any.
     public func read(_ file: SourceFile) throws(StocktakeError) -> SourceData {
         var reader: CSVReader
         do {
-            reader = try CSVReader(path: file.path)
+            reader = try CSVReader(path: file.path, encoding: file.encoding)
         } catch {
             throw Self.translate(error, file: file)
         }

@@ -37,8 +37,9 @@ struct SourceSplit {
     /// The delimiter and the header layout found by reading the start of the file, when it is split.
     private var delimiter = Delimiter.comma
     private var layout: HeaderLayout?
-    /// Whether the whole text was found to be UTF-8 while looking for the header, so the first part's reader need
-    /// not check it again. Text in another encoding is converted whole, so it is never split.
+    /// Whether the whole text was found to be (or is set to be read as) UTF-8 while looking for the header, so the
+    /// first part's reader need not check it again. Text in another encoding is converted as it is read, so its
+    /// offsets are not the file's: it is never split.
     private var foundUTF8 = false
 
     /// Plans to read `file` in parts of about `partSize` bytes (one part when it is smaller or has no header).
@@ -94,11 +95,11 @@ struct SourceSplit {
             switch input {
             case .file(let path):
                 var reader = try CSVReader(path: path, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
-                reader.assumesUTF8 = foundUTF8
+                reader.requiredEncoding = foundUTF8 ? .utf8 : file.encoding
                 return reader
             case .memory(let bytes):
                 var reader = CSVReader(bytes: bytes, name: name, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
-                reader.assumesUTF8 = foundUTF8
+                reader.requiredEncoding = foundUTF8 ? .utf8 : file.encoding
                 return reader
             }
         }
