@@ -123,7 +123,7 @@ public struct Inspection: Sendable {
     public var encoding: String {
         switch textEncoding {
         case .utf16LittleEndian, .utf16BigEndian: return textEncoding.rawValue + " with byte-order mark"
-        case .windows1252: return "Windows-1252 (it is not UTF-8; save it as CSV UTF-8 to be sure)"
+        case .windows1252: return "Windows-1252 (it is not UTF-8; save it as \"CSV UTF-8\" to be sure)"
         case .utf8: break
         }
         var text = hadByteOrderMark ? "UTF-8 with byte-order mark" : "UTF-8"
