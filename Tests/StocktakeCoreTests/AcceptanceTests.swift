@@ -137,7 +137,11 @@ struct EncodingAcceptanceTests {
                     }
                     .joined(separator: "\t"))
             }
-            sheets.append(("registers/" + name.replacingOccurrences(of: ".csv", with: ".txt"), lines.joined(separator: "\r\n") + "\r\n"))
+            sheets.append(
+                (
+                    "registers/" + name.replacingOccurrences(of: ".csv", with: ".txt"),
+                    lines.joined(separator: "\r\n") + "\r\n"
+                ))
         }
         return sheets
     }

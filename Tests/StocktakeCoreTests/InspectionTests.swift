@@ -65,7 +65,8 @@ struct InspectionTests {
 
     @Test func problemsCarryTheirLines() throws {
         let bytes =
-            EncodingSniffer.utf8ByteOrderMark + Array("Tag,VT ID,Model,Serial Number\n1,2,a\"b,s1\n3\n".utf8) + [0xFF] + Array(",4,x,s2\n,,m,\n".utf8)
+            EncodingSniffer.utf8ByteOrderMark + Array("Tag,VT ID,Model,Serial Number\n1,2,a\"b,s1\n3\n".utf8) + [0xFF]
+            + Array(",4,x,s2\n,,m,\n".utf8)
         let inspection = try inspect(bytes)
         #expect(
             inspection.problems.map {

@@ -397,7 +397,8 @@ struct SourceReaderTests {
         #expect(data.encoding == .windows1252)
         #expect(data.issues == [])
         #expect(data.records.map { $0.values.model } == ["CAFé", "O’NEIL"])
-        #expect(data.encodingNote == "read as Windows-1252 because it is not UTF-8; save it as \"CSV UTF-8\" to be sure")
+        #expect(
+            data.encodingNote == "read as Windows-1252 because it is not UTF-8; save it as \"CSV UTF-8\" to be sure")
     }
 
     @Test func aSetEncodingIsHonouredWithoutANote() throws {
@@ -411,7 +412,9 @@ struct SourceReaderTests {
         let forced = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register, encoding: .utf8))
         #expect(forced.encoding == .utf8)
         #expect(forced.encodingNote == nil)
-        #expect(forced.issues.map(\.reason) == Array(repeating: "holds bytes that are not UTF-8; save the file as CSV UTF-8", count: 2))
+        #expect(
+            forced.issues.map(\.reason)
+                == Array(repeating: "holds bytes that are not UTF-8; save the file as CSV UTF-8", count: 2))
         // UTF-16 without a byte-order mark is read when it is set.
         let units = "Tag\tModel\n1\té\n".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         let big = folder.write(units, to: "big.txt")

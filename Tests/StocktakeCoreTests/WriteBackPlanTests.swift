@@ -379,7 +379,8 @@ import Testing
     /// A central sheet in Windows-1252 or UTF-16 is planned on its text, so `changes.csv` lists exactly what the UTF-8
     /// sheet would get; but its edited bytes would be UTF-8, not the sheet's own, so it is never pushable.
     @Test func aSheetInAnotherEncodingIsPlannedLikeItsUTF8VersionButNotPushable() throws {
-        var fixture = ReconcileFixture(central: "VT Tag,Model,Room,Custodian\n001234,ap-515,,Ren\u{E9}e\n004513,AP-515,101,\n")
+        var fixture = ReconcileFixture(
+            central: "VT Tag,Model,Room,Custodian\n001234,ap-515,,Ren\u{E9}e\n004513,AP-515,101,\n")
         fixture.sighting("survey.csv", "P-Tag,Room,Custodian\n001234,B-12,\n004513,102,Jos\u{E9}\n")
         let utf8 = try plan(fixture)
         #expect(utf8.sheetEncoding == .utf8)

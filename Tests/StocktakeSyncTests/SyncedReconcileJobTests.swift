@@ -190,7 +190,8 @@ struct SyncedReconcileJobTests {
         #expect(central.storedBytes == bytes, "the sheet is untouched")
         #expect(outcome.writeBack.changesSheet, "there was something to push")
         #expect(try fixture.output("changes.csv").contains("004512"), "changes.csv lists what a push would change")
-        #expect(try fixture.output("discrepancies.csv").contains("SALLE 102 (éTé) in central.csv row 2"), "read as text")
+        #expect(
+            try fixture.output("discrepancies.csv").contains("SALLE 102 (éTé) in central.csv row 2"), "read as text")
         let record = try JSONSerialization.jsonObject(with: Data(try fixture.output("run.json").utf8)) as! [String: Any]
         #expect(record["exitStatus"] as? Int == 65)
         #expect((record["push"] as? [String]) == ["central sheet NOT pushed: " + refusal])
