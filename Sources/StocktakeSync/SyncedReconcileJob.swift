@@ -148,6 +148,14 @@ public struct SyncedReconcileJob: Sendable {
             log("the central sheet at \(provider.location) is up to date: nothing to push")
             return
         }
+        guard plan.isPushable else {
+            let error = SyncError.centralNotUTF8(
+                account: session.account, url: provider.location, encoding: plan.sheetEncoding)
+            night.failures.append(error)
+            details.pushes.append("central sheet NOT pushed: \(error)")
+            log("push refused: \(error)")
+            return
+        }
         do throws(SyncError) {
             let sheet = plan.editedSheet()
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)
@@ -263,6 +271,8 @@ public struct SyncedReconcileJob: Sendable {
     static func exitStatus(_ failures: [SyncError]) -> ExitStatus {
         if failures.isEmpty { return .success }
         if failures.contains(where: { $0.exitStatus == .noPermission }) { return .noPermission }
+        // A sheet stocktake does not write back stays so until a clerk saves it again: retrying does not help.
+        if failures.contains(where: { $0.exitStatus == .dataError }) { return .dataError }
         return .temporaryFailure
     }
 
