@@ -284,7 +284,8 @@ struct AccountConfigTests {
         #expect(config.central.sheet == "Assets")
         #expect(
             config.sightings == [
-                SourceEntry(folder + "/scans.xlsx", sheets: .named("APs")), SourceEntry(folder + "/scans/", sheets: .all),
+                SourceEntry(folder + "/scans.xlsx", sheets: .named("APs")),
+                SourceEntry(folder + "/scans/", sheets: .all),
             ])
         #expect(
             config.registers == [
