@@ -53,3 +53,45 @@ enum WorkbookTools {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+extension WorkbookTools {
+    /// What openpyxl reads from a workbook: per sheet its title, frozen cell, filter range, column widths, whether
+    /// the header cells are bold, and the rows, each cell as openpyxl gives it: a text as it is, a number as
+    /// "number 12.5", a date as "date 2026-03-05 yyyy-mm-dd" (with its number format), an empty cell as "".
+    struct OpenedSheet: Decodable, Equatable {
+        var title: String
+        var freeze: String?
+        var filter: String?
+        var widths: [String: Double]
+        var bold: [Bool]
+        var rows: [[String]]
+    }
+
+    static let openpyxlReader = """
+        import sys, json, datetime, openpyxl
+        book = openpyxl.load_workbook(sys.argv[1])
+        def cell(c):
+            v = c.value
+            if v is None: return ""
+            if isinstance(v, datetime.datetime): return "date " + v.date().isoformat() + " " + c.number_format
+            if isinstance(v, bool): return "bool " + repr(v)
+            if isinstance(v, (int, float)): return "number " + repr(v)
+            return v
+        print(json.dumps([{"title": s.title, "freeze": s.freeze_panes, "filter": s.auto_filter.ref,
+            "widths": {k: d.width for k, d in s.column_dimensions.items()},
+            "bold": [bool(c.font.b) for c in s[1]],
+            "rows": [[cell(c) for c in row] for row in s.iter_rows()]} for s in book.worksheets]))
+        """
+
+    /// The sheets of the workbook at `path` as openpyxl reads them, or its complaint.
+    static func openpyxl(_ path: String) throws -> [OpenedSheet] {
+        let result = python(openpyxlReader, [path])
+        guard result.status == 0 else { throw OpenpyxlFailure(output: result.output) }
+        return try JSONDecoder().decode([OpenedSheet].self, from: Data(result.output.utf8))
+    }
+
+    struct OpenpyxlFailure: Error, CustomStringConvertible {
+        var output: String
+        var description: String { "openpyxl could not read the workbook: \(output)" }
+    }
+}
