@@ -8,11 +8,36 @@ struct InspectCommandTests {
     @Test func helpPrintsTheUsage() throws {
         let result = try runner.run(["inspect", "--help"])
         #expect(result.status == 0)
-        #expect(result.standardOutput.hasPrefix("Show how a spreadsheet is read: delimiter, encoding, each header"))
-        #expect(result.standardOutput.contains("\n    stocktake inspect FILE [--columns FILE] [--rows] [--json]\n"))
+        #expect(result.standardOutput.hasPrefix("Show how a spreadsheet is read: delimiter and encoding (for a"))
+        #expect(
+            result.standardOutput.contains(
+                "\n    stocktake inspect FILE [--sheet NAME] [--columns FILE] [--rows] [--json]\n"))
         #expect(
             result.standardOutput.hasSuffix("Exit status: 0 read, 64 bad usage, 65 unreadable data, 66 missing file.\n")
         )
+    }
+
+    /// The cleaned.xlsx a run writes is a workbook a clerk may inspect: tags stay text with their zeros.
+    @Test func aWorkbookIsInspectedBySheet() throws {
+        runner.write("VT Tag,Serial\n000072,S1\n12976,S2\n", to: "central.csv")
+        let run = try runner.run([
+            "reconcile", "--central", "central.csv", "--tag-digits", "6", "--quiet", "--out", "out",
+        ])
+        #expect(run.status == 0)
+        let result = try runner.run(["inspect", "out/cleaned.xlsx", "--sheet", "cleaned", "--rows", "--json"])
+        #expect(result.status == 0)
+        #expect(result.standardError == "")
+        #expect(result.standardOutput.contains(#""rows":[["000072","","S1","#))
+        #expect(result.standardOutput.contains(#"["012976","","S2","#))
+        #expect(
+            result.standardOutput.hasSuffix(
+                #""format":"xlsx","sheet":"cleaned","sheets":["cleaned"],"hiddenSheets":[],"rowCount":2}"# + "\n"))
+        let missing = try runner.run(["inspect", "out/cleaned.xlsx", "--sheet", "APs"])
+        #expect(missing.status == 65)
+        #expect(
+            missing.standardError
+                == "stocktake: out/cleaned.xlsx: the workbook has no sheet named \"APs\"; its sheets are \"cleaned\". "
+                + "Check the sheet's name in the account's sources.\n")
     }
 
     @Test func rowsAsJSON() throws {

@@ -262,3 +262,100 @@ struct InspectionLimitTests {
         #expect(data.repeatedRows == [.init(row: 3, line: 4, firstRecordIndex: -1, firstRow: 2)])
     }
 }
+
+/// `stocktake inspect` on an `.xlsx` workbook: the sheet read, the sheets there are, rows numbered as Excel shows them.
+struct WorkbookInspectionTests {
+    let folder = TemporaryFolder()
+
+    /// A workbook whose first sheet, "Old", is hidden; the visible "APs" has nothing on row 1, the header on row 2,
+    /// a tag stored as a number, a damaged MAC and a repeated row.
+    func workbook() -> String {
+        let sheet = { (number: Int, rows: String) in
+            TestZipEntry("xl/worksheets/sheet\(number).xml", WorkbookTests.sheetXML(rows))
+        }
+        let parts = [
+            TestZipEntry("_rels/.rels", WorkbookTests.rootRelationships),
+            TestZipEntry(
+                "xl/workbook.xml",
+                """
+                <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
+                xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>\
+                <sheet name="Old" sheetId="1" state="hidden" r:id="rId1"/><sheet name="APs" sheetId="2" r:id="rId2"/>\
+                </sheets></workbook>
+                """),
+            TestZipEntry(
+                "xl/_rels/workbook.xml.rels",
+                WorkbookTests.relationships([
+                    ("rId1", "worksheet", "worksheets/sheet1.xml"), ("rId2", "worksheet", "worksheets/sheet2.xml"),
+                ])),
+            sheet(1, #"<row r="1"><c t="inlineStr"><is><t>Tag</t></is></c></row><row r="2"><c><v>7</v></c></row>"#),
+            sheet(
+                2,
+                #"<row r="2"><c r="A2" t="inlineStr"><is><t>VT Tag</t></is></c><c r="B2" t="inlineStr"><is><t>MAC</t>"#
+                    + #"</is></c><c r="C2" t="inlineStr"><is><t>Notes</t></is></c></row>"#
+                    + #"<row r="3"><c r="A3"><v>12976</v></c><c r="B3" t="inlineStr"><is><t>zz</t></is></c></row>"#
+                    + #"<row r="5"><c r="A5"><v>12976</v></c><c r="B5" t="inlineStr"><is><t>zz</t></is></c></row>"#),
+        ]
+        return folder.write(TestZip.build(parts), to: "scans.xlsx")
+    }
+
+    @Test func theFirstVisibleSheetIsInspectedAndEverySheetNamed() throws {
+        let path = workbook()
+        let inspection = try Inspection.inspect(path: path, mapping: .builtIn, keepRows: true)
+        #expect(
+            inspection.text == """
+                File:       \(path)
+                Format:     .xlsx workbook
+                Sheet:      APs
+                Sheets:     Old (hidden), APs
+                Rows:       2 data rows after the header on row 2
+
+                Column  Maps to
+                VT Tag  vt_tag
+                MAC     mac_address
+                Notes   (unmapped)
+
+                Unmapped:   Notes
+                Problems:   2
+                  sheet row 3: row 1: column "MAC": "zz" contains the character "z", which is not a hex digit or separator
+                  sheet row 5: row 2 repeats row 1 exactly; it counts once
+
+                """ + "\n12976 | zz | \n12976 | zz | \n")
+        // Rows are as wide as the header: the empty Notes cells are cells.
+        #expect(inspection.rows == [["12976", "zz", ""], ["12976", "zz", ""]])
+        #expect(
+            inspection.json(includeRows: false)
+                == #"{"header":["VT Tag","MAC","Notes"],"mapping":{"VT Tag":"vt_tag","MAC":"mac_address"},"#
+                + #""unmapped":["Notes"],"problems":[{"line":3,"row":1,"column":"MAC","message":"row 1: column \"MAC\": "#
+                + #"\"zz\" contains the character \"z\", which is not a hex digit or separator"},{"line":5,"row":2,"#
+                + #""message":"row 2 repeats row 1 exactly; it counts once"}],"problemsNotListed":0,"format":"xlsx","#
+                + #""sheet":"APs","sheets":["Old","APs"],"hiddenSheets":["Old"],"rowCount":2}"# + "\n")
+    }
+
+    @Test func aHiddenSheetIsInspectedWhenNamedAndItsRowsStream() throws {
+        let path = workbook()
+        let inspection = try Inspection.inspect(path: path, sheet: "old", mapping: .builtIn, keepRows: false)
+        #expect(
+            inspection.worksheets?.read == WorkbookSheet(name: "Old", isHidden: true, part: "xl/worksheets/sheet1.xml"))
+        #expect(inspection.text.contains("\nSheet:      Old (hidden)\n"))
+        #expect(inspection.rowCount == 1)
+        var rows: [[String]] = []
+        try Inspection.forEachRow(path: path, sheet: "Old") { rows.append($0) }
+        #expect(rows == [["7"]])
+        rows = []
+        try Inspection.forEachRow(path: path) { rows.append($0) }
+        #expect(rows == [["12976", "zz", ""], ["12976", "zz", ""]])
+    }
+
+    @Test func aMissingSheetNamesTheSheetsThereAre() {
+        let path = workbook()
+        let error = #expect(throws: StocktakeError.self) {
+            try Inspection.inspect(path: path, sheet: "Closets", mapping: .builtIn, keepRows: false)
+        }
+        #expect(
+            error?.description
+                == "\(path): the workbook has no sheet named \"Closets\"; its sheets are \"Old\", \"APs\". Check the "
+                + "sheet's name in the account's sources.")
+        #expect(error?.exitStatus.rawValue == 65)
+    }
+}

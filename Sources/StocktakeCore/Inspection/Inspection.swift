@@ -1,8 +1,15 @@
 /// How one spreadsheet is read: the answer to the clerk's "why wasn't my column picked up?".
 ///
-/// It shows the delimiter and encoding found, each header and the field it maps to, the unmapped columns, the
-/// row count, and every problem with its line number; optionally every cell exactly as parsed.
+/// It shows the delimiter and encoding found (for a workbook, the sheet read and the sheets there are), each header
+/// and the field it maps to, the unmapped columns, the row count, and every problem with its line number (a
+/// workbook's row number); optionally every cell exactly as parsed.
 public struct Inspection: Sendable {
+    /// What a workbook holds: the sheet read and every worksheet in tab order.
+    public struct Worksheets: Sendable, Equatable {
+        public var read: WorkbookSheet
+        public var all: [WorkbookSheet]
+    }
+
     /// One problem, located.
     public struct Problem: Sendable, Hashable {
         public var line: Int
@@ -12,6 +19,8 @@ public struct Inspection: Sendable {
     }
 
     public var file: SourceFile
+    /// The sheets of a workbook; `nil` for a text file.
+    public var worksheets: Worksheets?
     public var layout: HeaderLayout
     public var delimiter: Delimiter
     public var hadByteOrderMark: Bool
@@ -29,14 +38,18 @@ public struct Inspection: Sendable {
     /// Data records exactly as parsed (only filled when rows were asked for).
     public var rows: [[String]]
 
-    /// Reads `path` with `mapping`; `keepRows` keeps every parsed cell for `--rows`.
-    public static func inspect(path: String, mapping: ColumnMapping, keepRows: Bool) throws(StocktakeError)
-        -> Inspection
+    /// Reads `path` with `mapping` (for a workbook, its sheet named `sheet`, else its first visible one);
+    /// `keepRows` keeps every parsed cell for `--rows`.
+    public static func inspect(path: String, sheet: String? = nil, mapping: ColumnMapping, keepRows: Bool)
+        throws(StocktakeError) -> Inspection
     {
-        let file = SourceFile(path: path, role: .sighting)
+        let file = SourceFile(path: path, role: .sighting, sheet: sheet)
         var reader = SourceReader(mapping: mapping)
         reader.keepsRecords = false
         reader.issueLimit = problemLimit
+        if SourceFormat.of(path: path) == .workbook {
+            return try inspectWorkbook(file, reader: reader, keepRows: keepRows)
+        }
         let data = try reader.read(file)
         var raw: CSVReader
         do {
@@ -59,6 +72,36 @@ public struct Inspection: Sendable {
         } catch {
             throw .badData(path: path, reason: "\(error)")
         }
+        let problems = problems(of: data)
+        return Inspection(
+            file: file, layout: data.layout, delimiter: raw.delimiter, hadByteOrderMark: raw.hadByteOrderMark,
+            textEncoding: raw.encoding, lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines,
+            headerLine: data.headerLine,
+            rowCount: data.rowCount,
+            problems: problems, problemsNotListed: data.omittedIssues + max(0, data.repeatedRows.count - problemLimit),
+            rows: rows)
+    }
+
+    /// Reads the sheet of a workbook `file`: its rows are cells, not lines, so it has no delimiter, encoding or line
+    /// ends, and no bytes that are not UTF-8.
+    private static func inspectWorkbook(_ file: SourceFile, reader: SourceReader, keepRows: Bool)
+        throws(StocktakeError) -> Inspection
+    {
+        let source = WorkbookSource(file: file)
+        let (all, read) = try source.sheets()
+        let data = try source.read(with: reader)
+        var rows: [[String]] = []
+        if keepRows { try source.forEachRowAfterHeader { rows.append($0) } }
+        return Inspection(
+            file: file, worksheets: Worksheets(read: read, all: all), layout: data.layout, delimiter: .comma,
+            hadByteOrderMark: false, textEncoding: .utf8, lineEnding: nil, invalidUTF8Lines: [],
+            headerLine: data.headerLine, rowCount: data.rowCount, problems: problems(of: data),
+            problemsNotListed: data.omittedIssues + max(0, data.repeatedRows.count - problemLimit), rows: rows)
+    }
+
+    /// The problems of a reading, in line order: notes on the header, a header without an identifier, cell
+    /// problems and repeated rows.
+    private static func problems(of data: SourceData) -> [Problem] {
         var problems = data.layout.notes.map { Problem(line: data.headerLine, row: nil, column: nil, message: $0) }
         if data.headerLine > 0 && !data.layout.hasIdentifier {
             problems.append(
@@ -83,13 +126,7 @@ public struct Inspection: Sendable {
                     message: "row \(repeated.row) repeats row \(first) exactly; it counts once"))
         }
         problems.sort { ($0.line, $0.row ?? 0) < ($1.line, $1.row ?? 0) }
-        return Inspection(
-            file: file, layout: data.layout, delimiter: raw.delimiter, hadByteOrderMark: raw.hadByteOrderMark,
-            textEncoding: raw.encoding, lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines,
-            headerLine: data.headerLine,
-            rowCount: data.rowCount,
-            problems: problems, problemsNotListed: data.omittedIssues + max(0, data.repeatedRows.count - problemLimit),
-            rows: rows)
+        return problems
     }
 
     /// Problems listed at most per kind (cell problems, repeated rows); the rest are counted.
@@ -97,8 +134,14 @@ public struct Inspection: Sendable {
 
     /// Calls `body` with every data row of `path`, each cell exactly as parsed, without keeping them: `--rows` on a
     /// file of any size.
-    public static func forEachRow(path: String, _ body: ([String]) -> Void) throws(StocktakeError) {
-        let file = SourceFile(path: path, role: .sighting)
+    public static func forEachRow(path: String, sheet: String? = nil, _ body: ([String]) -> Void)
+        throws(StocktakeError)
+    {
+        let file = SourceFile(path: path, role: .sighting, sheet: sheet)
+        if SourceFormat.of(path: path) == .workbook {
+            try WorkbookSource(file: file).forEachRowAfterHeader(body)
+            return
+        }
         var raw: CSVReader
         do {
             raw = try CSVReader(path: path)
@@ -139,14 +182,21 @@ public struct Inspection: Sendable {
     /// are escaped (`ControlCharacters`): a cell holding a line break cannot start a line of its own.
     public var text: String {
         let safe = ControlCharacters.escaped
-        var lines = [
-            "File:       \(safe(file.path))",
-            "Delimiter:  \(delimiter.name)",
-            "Encoding:   \(encoding)",
-            "Line ends:  \(lineEnding ?? "none")",
-            "Rows:       \(rowCount) data rows" + (headerLine > 0 ? " after the header on line \(headerLine)" : ""),
-            "",
-        ]
+        var lines = ["File:       \(safe(file.path))"]
+        if let worksheets {
+            lines.append("Format:     .xlsx workbook")
+            lines.append("Sheet:      \(safe(worksheets.read.name))" + (worksheets.read.isHidden ? " (hidden)" : ""))
+            let names = worksheets.all.map { safe($0.name) + ($0.isHidden ? " (hidden)" : "") }
+            lines.append("Sheets:     " + names.joined(separator: ", "))
+        } else {
+            lines.append("Delimiter:  \(delimiter.name)")
+            lines.append("Encoding:   \(encoding)")
+            lines.append("Line ends:  \(lineEnding ?? "none")")
+        }
+        let place = worksheets == nil ? "line" : "row"
+        lines.append(
+            "Rows:       \(rowCount) data rows" + (headerLine > 0 ? " after the header on \(place) \(headerLine)" : ""))
+        lines.append("")
         let width = max(
             6, layout.header.indices.map { safe(HeaderLayout.label(layout.header[$0], index: $0)).count }.max() ?? 0)
         lines.append("Column".padding(to: width) + "  Maps to")
@@ -169,7 +219,10 @@ public struct Inspection: Sendable {
             lines.append("Problems:   none")
         } else {
             lines.append("Problems:   \(problems.count + problemsNotListed)")
-            for problem in problems { lines.append("  line \(problem.line): \(safe(problem.message))") }
+            // A workbook's rows are numbered as Excel shows them, which is what its `line` holds.
+            for problem in problems {
+                lines.append("  \(worksheets == nil ? "line" : "sheet row") \(problem.line): \(safe(problem.message))")
+            }
             if problemsNotListed > 0 { lines.append("  and \(problemsNotListed) more, not listed") }
         }
         if !rows.isEmpty {
@@ -215,9 +268,16 @@ public struct Inspection: Sendable {
         }
         pairs.append(("problems", "[" + problemObjects.joined(separator: ",") + "]"))
         pairs.append(("problemsNotListed", String(problemsNotListed)))
-        pairs.append(("delimiter", JSONText.quoted(delimiter.name)))
-        pairs.append(("encoding", JSONText.quoted(encoding)))
-        pairs.append(("lineEnding", lineEnding.map(JSONText.quoted) ?? "null"))
+        if let worksheets {
+            pairs.append(("format", JSONText.quoted("xlsx")))
+            pairs.append(("sheet", JSONText.quoted(worksheets.read.name)))
+            pairs.append(("sheets", JSONText.array(worksheets.all.map(\.name))))
+            pairs.append(("hiddenSheets", JSONText.array(worksheets.all.filter(\.isHidden).map(\.name))))
+        } else {
+            pairs.append(("delimiter", JSONText.quoted(delimiter.name)))
+            pairs.append(("encoding", JSONText.quoted(encoding)))
+            pairs.append(("lineEnding", lineEnding.map(JSONText.quoted) ?? "null"))
+        }
         pairs.append(("rowCount", String(rowCount)))
         let object = JSONText.object(pairs)
         return "," + object.dropFirst() + "\n"

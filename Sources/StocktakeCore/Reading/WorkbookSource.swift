@@ -42,6 +42,42 @@ public struct WorkbookSource {
         return state.data
     }
 
+    /// The workbook's worksheets in tab order, hidden ones included, and the one this source reads.
+    public func sheets() throws(StocktakeError) -> (all: [WorkbookSheet], read: WorkbookSheet) {
+        let workbook = try open()
+        do {
+            let sheet =
+                try file.sheet.map { name throws(WorkbookError) in try workbook.sheet(named: name) }
+                ?? workbook.defaultSheet
+            return (workbook.sheets, sheet)
+        } catch {
+            throw translate(error)
+        }
+    }
+
+    /// Calls `body` with every non-blank row of the sheet after its header, each cell as the text it is read as
+    /// (before normalization), without keeping them: what `stocktake inspect --rows` lists.
+    public func forEachRowAfterHeader(_ body: ([String]) -> Void) throws(StocktakeError) {
+        let workbook = try open()
+        var sawHeader = false
+        do {
+            let sheet =
+                try file.sheet.map { name throws(WorkbookError) in try workbook.sheet(named: name) }
+                ?? workbook.defaultSheet
+            try workbook.forEachRecord(in: sheet) { record in
+                if sawHeader {
+                    body(record.strings)
+                } else if (0..<record.count).contains(where: { ByteTrim.trimmed(record[$0]).count > 0 }) {
+                    sawHeader = true
+                }
+            }
+        } catch let error as WorkbookError {
+            throw translate(error)
+        } catch {
+            throw .badData(path: file.path, reason: "\(error)")
+        }
+    }
+
     /// The names of the visible worksheets of the workbook at `path`, in tab order: what `"sheets": "all"` reads.
     public static func visibleSheets(of path: String) throws(StocktakeError) -> [String] {
         try WorkbookSource(file: SourceFile(path: path, role: .sighting)).visibleSheets()
