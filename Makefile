@@ -30,7 +30,7 @@ APT_PACKAGES      := libcurl4-openssl-dev zlib1g-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter
 
 .PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
-	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-deps
+	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-deps
 
 all: build
 
@@ -43,6 +43,7 @@ help:
 	@echo "make bench-linear    10,000, 100,000 and 1,000,000 assets, with the time per asset"
 	@echo "make bench-duckdb    1,000,000 assets, and the same reconciliation (approximately) in DuckDB"
 	@echo "make bench-smoke     100,000 assets: fails on wrong findings only (CI runs it)"
+	@echo "make bench-workbook  a 200,000-row .xlsx sheet (XlsxWriter) read, against the same sheet as CSV"
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -109,6 +110,10 @@ bench-duckdb: release bench-deps
 
 bench-smoke: release
 	$(BENCH) run --assets 100000 --data $(BENCH_DATA)
+
+bench-workbook: release
+	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-xlsxwriter"
+	$(BENCH) workbook --rows 200000 --data $(BENCH_DATA)
 
 bench-deps:
 	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-venv"

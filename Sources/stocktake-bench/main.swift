@@ -7,6 +7,7 @@ let benchUsage = """
     commands:
       generate   write a realistic test account with known, injected discrepancies
       run        measure stocktake on generated accounts and check it finds exactly the injected discrepancies
+      workbook   measure reading one large .xlsx sheet against the same sheet as CSV
 
     Run 'stocktake-bench <command> --help' for the options of a command.
     """
@@ -21,6 +22,8 @@ case "generate":
     status = GenerateCommand.main(Array(arguments.dropFirst()))
 case "run":
     status = RunCommand.main(Array(arguments.dropFirst()))
+case "workbook":
+    status = WorkbookCommand.main(Array(arguments.dropFirst()))
 case nil:
     StandardError.write("stocktake-bench: missing command; run 'stocktake-bench --help'.")
     status = 64
