@@ -55,7 +55,10 @@ struct ReconcileJobTests {
                     + "discrepancies.csv are written, changes.csv and the push are not.")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
-        #expect(folder.list("out") == ["cleaned.csv", "discrepancies.csv", "resolved.csv"])
+        #expect(
+            folder.list("out") == [
+                "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "resolved.csv",
+            ])
         // One byte more of room and the same sheet is planned.
         _ = try ReconcileJob.planWriteBack(
             bytes, fileName: request.central, request: request, reconciliation: reconciliation, details: &details,
@@ -63,17 +66,17 @@ struct ReconcileJobTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
     }
 
-    @Test func writesAllEightOutputs() throws {
+    @Test func writesAllTenOutputs() throws {
         let (reconciliation, details) = try ReconcileJob.run(smallAccount(), log: quiet)
         #expect(
             folder.list("out") == [
-                "changes.csv", "cleaned.csv", "discrepancies.csv", "ledger.csv", "report.html", "resolved.csv",
-                "run.json", "summary.txt",
+                "changes.csv", "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "ledger.csv",
+                "report.html", "resolved.csv", "run.json", "summary.txt",
             ])
         #expect(
             ReconcileJob.outputFiles == [
-                "cleaned.csv", "discrepancies.csv", "resolved.csv", "changes.csv", "report.html", "summary.txt",
-                "ledger.csv", "run.json",
+                "cleaned.csv", "discrepancies.csv", "resolved.csv", "cleaned.xlsx", "discrepancies.xlsx",
+                "changes.csv", "report.html", "summary.txt", "ledger.csv", "run.json",
             ])
         #expect(details.path(of: "report.html") == folder.path("out/report.html"))
         #expect(reconciliation.assets.map(\.values.vtTag?.description) == ["000001", "000002"])
@@ -97,8 +100,8 @@ struct ReconcileJobTests {
         #expect(folder.read("out/other.txt") == "keep me")
         #expect(
             folder.list("out") == [
-                "changes.csv", "cleaned.csv", "discrepancies.csv", "ledger.csv", "other.txt", "report.html",
-                "resolved.csv", "run.json", "summary.txt",
+                "changes.csv", "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "ledger.csv",
+                "other.txt", "report.html", "resolved.csv", "run.json", "summary.txt",
             ])
     }
 
@@ -133,6 +136,24 @@ struct ReconcileJobTests {
         #expect(
             files.map(\.role) == [.central] + Array(repeating: .sighting, count: 7)
                 + Array(repeating: .register, count: 6))
+    }
+
+    /// Excel saves "Unicode Text" (UTF-16 with a byte-order mark) and "Text (Tab delimited)" as `.txt`; a clerk's
+    /// notes are `.txt` too, and are not sheets.
+    @Test func foldersTakeTheTxtFilesThatAreTabSeparatedText() throws {
+        folder.write("Tag,Room\n1,2\n", to: "scans/a.csv")
+        folder.write([0xFF, 0xFE] + utf16Bytes("Tag\tRoom\r\n1\t2\r\n"), to: "scans/b unicode.txt")
+        folder.write([0xFE, 0xFF] + utf16Bytes("Tag\n1\n", bigEndian: true), to: "scans/c one column.TXT")
+        folder.write(Array("Tag\tRoom\r\n1\tcaf".utf8) + [0xE9], to: "scans/d tab delimited.txt")
+        folder.write([0xFF, 0xFE, 0, 0] + Array("T\0\0\0".utf8), to: "scans/e utf-32.txt")
+        folder.write("Remember: the scanner in room 2 is broken.\tReally.\n", to: "scans/f notes.txt")
+        folder.write("VT-2,Nowhere\n", to: "scans/notes.txt")
+        folder.write("", to: "scans/empty.txt")
+        let scans = folder.path("scans")
+        #expect(
+            try ReconcileJob.expand(scans)
+                == ["a.csv", "b unicode.txt", "c one column.TXT", "d tab delimited.txt", "e utf-32.txt", "f notes.txt"]
+                .map { scans + "/" + $0 })
     }
 
     @Test func collidingDisplayNamesGetTheirFolder() throws {
