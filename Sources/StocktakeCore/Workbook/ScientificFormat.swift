@@ -11,35 +11,47 @@ import Glibc
 /// The rules, as Excel and LibreOffice apply them: the placeholders (`0`, `#`, `?`) before the decimal point say
 /// how many integer digits the mantissa has — with more than one, the exponent is a multiple of their count
 /// (`##0.0E+0` is engineering notation, `77.2E+3`) and the `0`s among them are digits always shown; the
-/// placeholders after the point are the fraction's digits (`#` ones are left out when they are trailing zeros);
-/// `E+` always shows the exponent's sign, `E-` only a minus; the `0`s after it are the exponent's least count of
-/// digits. Rounding is half away from zero on the number's 15 significant digits, as Excel's. A code's second
-/// section is for negative numbers (shown without a minus sign), its third for zero; quoted text, `\x` and other
-/// literal characters around the number are kept, `[...]` (colors, conditions), `_x` and `*x` are left out.
+/// placeholders after the point are the fraction's digits (trailing zeros are left out for `#`, shown as spaces
+/// for `?`); `E+` always shows the exponent's sign, `E-` only a minus; the `0`s after it are the exponent's least
+/// count of digits. Rounding is half away from zero on the number's 15 significant digits, as Excel's. A code's
+/// second section is for negative numbers (shown without a minus sign), its third for zero; a section without
+/// placeholders shows its text (`"zero"`, or nothing). Quoted text, `\x` and other literal characters around the
+/// number are kept, a minus sign goes before them, `_x` is a space (the width of `x`), and `[...]` (colors,
+/// conditions) and `*x` (fill) are left out.
 struct ScientificFormat: Sendable, Equatable {
-    /// One section of a format code.
+    /// One scientific section of a format code.
     struct Section: Sendable, Equatable {
         var prefix: [UInt8] = []
         var suffix: [UInt8] = []
-        var integerPlaceholders = 0
-        var integerZeros = 0
+        /// The integer placeholders in order (`0`, `#` or `?`).
+        var integerPlaceholders: [UInt8] = []
         var hasDecimalPoint = false
-        var fractionPlaceholders = 0
-        var fractionZeros = 0
+        /// The fraction placeholders in order.
+        var fractionPlaceholders: [UInt8] = []
         var exponentLetter = UInt8(ascii: "E")
         var signsPositiveExponent = true
+        var exponentPlaceholders = 0
         var exponentZeros = 0
     }
 
-    /// The sections by which a number's sign picks (positive or all, negative, zero); nil where a section is not
-    /// scientific (a zero shown as `-`), which then shows the number as a plain number.
-    let sections: [Section?]
+    /// What one section of a format code shows.
+    enum Shown: Sendable, Equatable {
+        /// The number in scientific notation.
+        case scientific(Section)
+        /// This text instead of the number (a section with no placeholder, such as `"zero"` or an empty one).
+        case text([UInt8])
+        /// The number as a plain number (a section with another format, or `General`).
+        case number
+    }
+
+    /// The sections by which a number's sign picks: positive (or all), negative, zero.
+    let sections: [Shown]
 
     /// The format of `code`, or nil when its first section is not scientific.
     init?(code: String) {
         let parts = Self.sections(of: Array(code.utf8))
-        guard let first = parts.first, let section = Self.parse(first) else { return nil }
-        sections = [section] + parts.dropFirst().prefix(2).map { Self.parse($0) }
+        guard let first = parts.first, case .scientific = Self.parse(first) else { return nil }
+        sections = parts.prefix(3).map { Self.parse($0) }
     }
 
     /// The built-in scientific formats: 11 (`0.00E+00`) and 48 (`##0.0E+0`).
@@ -52,22 +64,28 @@ struct ScientificFormat: Sendable, Equatable {
     }
 
     /// Appends `value` as the format shows it; false (nothing appended) when the format does not show it in
-    /// scientific notation (not finite, or its section is not scientific).
+    /// scientific notation or as text (not finite, or its section is a plain number format).
     func append(_ value: Double, to output: inout [UInt8]) -> Bool {
         guard value.isFinite else { return false }
-        var section = sections[0]
+        var shown = sections[0]
         var minus = value < 0
         if value < 0 && sections.count > 1 {
-            section = sections[1]
+            shown = sections[1]
             minus = false
         } else if value == 0 && sections.count > 2 {
-            section = sections[2]
+            shown = sections[2]
         }
-        guard let section else { return false }
-        output.append(contentsOf: section.prefix)
-        if minus { output.append(UInt8(ascii: "-")) }
-        Self.appendNumber(abs(value), section, to: &output)
-        output.append(contentsOf: section.suffix)
+        switch shown {
+        case .number:
+            return false
+        case .text(let text):
+            output.append(contentsOf: text)
+        case .scientific(let section):
+            if minus { output.append(UInt8(ascii: "-")) }
+            output.append(contentsOf: section.prefix)
+            Self.appendNumber(abs(value), section, to: &output)
+            output.append(contentsOf: section.suffix)
+        }
         return true
     }
 
@@ -81,14 +99,14 @@ struct ScientificFormat: Sendable, Equatable {
 
     private static func appendNumber(_ value: Double, _ section: Section, to output: inout [UInt8]) {
         var (digits, magnitude) = significantDigits(value)
-        let period = max(section.integerPlaceholders, 1)
+        let period = max(section.integerPlaceholders.count, 1)
         var exponent = 0
         var integerCount = 1
         var kept: [UInt8] = []
         while true {
             exponent = floorDivide(magnitude, period) * period
             integerCount = magnitude - exponent + 1
-            let (rounded, carried) = round(digits, to: integerCount + section.fractionPlaceholders)
+            let (rounded, carried) = round(digits, to: integerCount + section.fractionPlaceholders.count)
             if carried {
                 digits = [1]
                 magnitude += 1
@@ -98,17 +116,31 @@ struct ScientificFormat: Sendable, Equatable {
             break
         }
         if value == 0 { exponent = 0 }
-        var integer = Array(kept.prefix(integerCount))
-        while integer.count > 1 && integer.first == 0 { integer.removeFirst() }
-        if integer.count < section.integerZeros {
-            integer.insert(contentsOf: repeatElement(0, count: section.integerZeros - integer.count), at: 0)
+        var integer = Array(kept.prefix(integerCount)).map { $0 + UInt8(ascii: "0") }
+        while integer.count > 1 && integer.first == UInt8(ascii: "0") { integer.removeFirst() }
+        // Placeholders beyond the digits, right to left: `0` shows a zero, `?` a space, `#` nothing.
+        for placeholder in section.integerPlaceholders.dropLast(integer.count).reversed() {
+            if placeholder == UInt8(ascii: "0") {
+                integer.insert(UInt8(ascii: "0"), at: 0)
+            } else if placeholder == UInt8(ascii: "?") {
+                integer.insert(UInt8(ascii: " "), at: 0)
+            }
         }
-        if section.integerZeros == 0 && integer == [0] && section.hasDecimalPoint { integer = [] }
-        var fraction = Array(kept.dropFirst(integerCount))
-        while fraction.count > section.fractionZeros && fraction.last == 0 { fraction.removeLast() }
-        output.append(contentsOf: integer.map { $0 + UInt8(ascii: "0") })
+        var fraction = Array(kept.dropFirst(integerCount)).map { $0 + UInt8(ascii: "0") }
+        var position = fraction.count - 1
+        while position >= 0 && fraction[position] == UInt8(ascii: "0")
+            && section.fractionPlaceholders[position] != UInt8(ascii: "0")
+        {
+            if section.fractionPlaceholders[position] == UInt8(ascii: "?") {
+                fraction[position] = UInt8(ascii: " ")
+            } else {
+                fraction.remove(at: position)
+            }
+            position -= 1
+        }
+        output.append(contentsOf: integer)
         if section.hasDecimalPoint { output.append(UInt8(ascii: ".")) }
-        output.append(contentsOf: fraction.map { $0 + UInt8(ascii: "0") })
+        output.append(contentsOf: fraction)
         output.append(section.exponentLetter)
         if exponent < 0 {
             output.append(UInt8(ascii: "-"))
@@ -117,7 +149,8 @@ struct ScientificFormat: Sendable, Equatable {
         }
         let exponentText = Array(String(abs(exponent)).utf8)
         if exponentText.count < section.exponentZeros {
-            output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: section.exponentZeros - exponentText.count))
+            output.append(
+                contentsOf: repeatElement(UInt8(ascii: "0"), count: section.exponentZeros - exponentText.count))
         }
         output.append(contentsOf: exponentText)
     }
@@ -195,13 +228,15 @@ struct ScientificFormat: Sendable, Equatable {
         case exponent
     }
 
-    /// The section of `code`, or nil when it has no `E+`/`E-` followed by a digit placeholder.
-    private static func parse(_ code: ArraySlice<UInt8>) -> Section? {
+    /// What the section `code` shows: scientific notation when it has `E+`/`E-` followed by a digit placeholder,
+    /// its text when it has no placeholder (and is not `General`), a plain number otherwise.
+    private static func parse(_ code: ArraySlice<UInt8>) -> Shown {
         var section = Section()
         var part = Part.integer
         var seenPlaceholder = false
         var index = code.startIndex
         var literal: [UInt8] = []
+        var hasLetters = false
         func flush() {
             if !seenPlaceholder { section.prefix += literal } else if part == .exponent { section.suffix += literal }
             literal = []
@@ -218,23 +253,24 @@ struct ScientificFormat: Sendable, Equatable {
             case UInt8(ascii: "\\"):
                 index += 1
                 if index < code.endIndex { literal.append(code[index]) }
-            case UInt8(ascii: "_"), UInt8(ascii: "*"):
+            case UInt8(ascii: "_"):
+                index += 1
+                literal.append(UInt8(ascii: " "))
+            case UInt8(ascii: "*"):
                 index += 1
             case UInt8(ascii: "["):
                 while index < code.endIndex && code[index] != UInt8(ascii: "]") { index += 1 }
             case UInt8(ascii: "0"), UInt8(ascii: "#"), UInt8(ascii: "?"):
                 flush()
                 seenPlaceholder = true
-                let isZero = byte == UInt8(ascii: "0")
                 switch part {
                 case .integer:
-                    section.integerPlaceholders += 1
-                    if isZero { section.integerZeros += 1 }
+                    section.integerPlaceholders.append(byte)
                 case .fraction:
-                    section.fractionPlaceholders += 1
-                    if isZero { section.fractionZeros += 1 }
+                    section.fractionPlaceholders.append(byte)
                 case .exponent:
-                    if isZero { section.exponentZeros += 1 }
+                    section.exponentPlaceholders += 1
+                    if byte == UInt8(ascii: "0") { section.exponentZeros += 1 }
                 }
             case UInt8(ascii: "."):
                 if part == .integer && seenPlaceholder || part == .integer && index + 1 < code.endIndex {
@@ -248,7 +284,12 @@ struct ScientificFormat: Sendable, Equatable {
                 let next = index + 1
                 guard part != .exponent, next < code.endIndex,
                     code[next] == UInt8(ascii: "+") || code[next] == UInt8(ascii: "-")
-                else { return nil }  // a letter that is not an exponent: a date (e is an era year) or text
+                else {
+                    // A letter that is not an exponent: a date's (e is an era year), `General`'s, or text.
+                    hasLetters = true
+                    literal.append(byte)
+                    break
+                }
                 flush()
                 section.exponentLetter = byte
                 section.signsPositiveExponent = code[next] == UInt8(ascii: "+")
@@ -256,14 +297,20 @@ struct ScientificFormat: Sendable, Equatable {
                 index = next
             case UInt8(ascii: ","):
                 break  // a thousands separator or a scaling comma; neither is shown in a mantissa
+            case UInt8(ascii: "@"):
+                return .number  // a text section
             default:
+                if byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") { hasLetters = true }
                 literal.append(byte)
             }
             index += 1
         }
         flush()
-        guard part == .exponent, section.exponentZeros > 0 || code.contains(UInt8(ascii: "#")) else { return nil }
-        if section.exponentZeros == 0 { section.exponentZeros = 1 }
-        return section
+        if !seenPlaceholder {
+            return hasLetters ? .number : .text(section.prefix)
+        }
+        guard part == .exponent, section.exponentPlaceholders > 0, !hasLetters else { return .number }
+        section.exponentZeros = max(section.exponentZeros, 1)
+        return .scientific(section)
     }
 }
