@@ -212,3 +212,130 @@ struct ReconcileCommandTests {
         #expect(result.standardError == "stocktake: \(message) See 'stocktake reconcile --help'.\n")
     }
 }
+
+/// `--central-sheet` and `--all-sheets`: which worksheets of `.xlsx` sheets are read.
+extension ReconcileCommandTests {
+    /// Writes `name` as a workbook whose sheets (name, hidden, rows of texts) hold inline strings, with python3's
+    /// zipfile.
+    func writeWorkbook(_ name: String, _ sheets: [(name: String, hidden: Bool, rows: [[String]])]) throws {
+        let script = """
+            import json, sys, zipfile
+            from xml.sax.saxutils import escape, quoteattr
+            sheets = json.loads(sys.argv[2])
+            relationship = '<Relationship Id="%s" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/%s" Target="%s"/>'
+            def relationships(items):
+                return ('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+                    + "".join(relationship % item for item in items) + "</Relationships>")
+            def column(index):
+                return chr(ord("A") + index)
+            with zipfile.ZipFile(sys.argv[1], "w", zipfile.ZIP_DEFLATED) as z:
+                z.writestr("_rels/.rels", relationships([("rId1", "officeDocument", "xl/workbook.xml")]))
+                entries = "".join('<sheet name=%s sheetId="%d"%s r:id="rId%d"/>' % (quoteattr(s["name"]), i + 1,
+                    ' state="hidden"' if s["hidden"] else "", i + 1) for i, s in enumerate(sheets))
+                z.writestr("xl/workbook.xml", '<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+                    'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>'
+                    + entries + "</sheets></workbook>")
+                z.writestr("xl/_rels/workbook.xml.rels", relationships([("rId%d" % (i + 1), "worksheet",
+                    "worksheets/sheet%d.xml" % (i + 1)) for i in range(len(sheets))]))
+                for i, s in enumerate(sheets):
+                    rows = "".join('<row r="%d">' % (r + 1) + "".join('<c r="%s%d" t="inlineStr"><is><t>%s</t></is></c>'
+                        % (column(c), r + 1, escape(text)) for c, text in enumerate(row)) + "</row>"
+                        for r, row in enumerate(s["rows"]))
+                    z.writestr("xl/worksheets/sheet%d.xml" % (i + 1), '<worksheet '
+                        'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>' + rows
+                        + "</sheetData></worksheet>")
+            """
+        let description = sheets.map { ["name": $0.name, "hidden": $0.hidden, "rows": $0.rows] as [String: Any] }
+        let json = String(decoding: try JSONSerialization.data(withJSONObject: description), as: UTF8.self)
+        let path = runner.path(name)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let result = try runner.run(program: "/usr/bin/python3", ["-c", script, path, json])
+        try #require(result.status == 0, "\(result.standardError)")
+    }
+
+    /// A central workbook whose first sheet is a page of notes and whose second holds the assets.
+    func centralWorkbook() throws {
+        try writeWorkbook(
+            "acct/central.xlsx",
+            [
+                ("Notes", false, [["Read me"], ["Assets are on the next sheet"]]),
+                ("Assets", false, [["VT Tag", "Serial"], ["1", "S1"], ["2", "S2"]]),
+            ])
+        runner.write("Tag,Serial\n1,S1\n", to: "acct/scans/north.csv")
+    }
+
+    func reconcile(central: String, _ options: [String]) throws -> CommandResult {
+        try runner.run(
+            ["reconcile", "--central", central, "--sighting", "acct/scans", "--as-of", "2026-11-20", "--out", "out"]
+                + options + ["--quiet"])
+    }
+
+    @Test func centralSheetNamesTheWorksheetToRead() throws {
+        try centralWorkbook()
+        let result = try reconcile(central: "acct/central.xlsx", ["--central-sheet", "Assets"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("acct: 2 assets, 1 error"))
+        let discrepancies = runner.read("out/discrepancies.csv") ?? ""
+        #expect(discrepancies.contains("\nMISSING,error,000002,,S2,,,,,central.xlsx[Assets]:2,"))
+        // Without it the first sheet is read, which is not the assets'.
+        let first = try reconcile(central: "acct/central.xlsx", [])
+        #expect(first.status == 65)
+        #expect(first.standardError.hasPrefix("stocktake: acct/central.xlsx: the central sheet has no VT tag column"))
+    }
+
+    @Test func aCentralSheetThatIsNotThereIsADataError() throws {
+        try centralWorkbook()
+        let result = try reconcile(central: "acct/central.xlsx", ["--central-sheet", "APs"])
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: acct/central.xlsx: the workbook has no sheet named \"APs\"; its sheets are \"Notes\", "
+                + "\"Assets\". Check the sheet's name in the account's sources.\n")
+        #expect(runner.read("out/discrepancies.csv") == nil)
+        #expect(runner.read("out/run.json") == nil)
+    }
+
+    /// `--all-sheets` reads every visible sheet of a sightings workbook, each a source named by its sheet; the
+    /// hidden one is left out.
+    @Test func allSheetsReadsEveryVisibleWorksheet() throws {
+        runner.write("VT Tag,Serial\n1,S1\n2,S2\n3,S3\n", to: "acct/central.csv")
+        try writeWorkbook(
+            "acct/scans/scans.xlsx",
+            [
+                ("North", false, [["Tag", "Serial"], ["1", "S1"]]),
+                ("Old", true, [["Tag", "Serial"], ["2", "S2"]]),
+                ("South", false, [["Tag", "Serial"], ["3", "S3"]]),
+            ])
+        func missing() -> [String] {
+            (runner.read("out/discrepancies.csv") ?? "").split(whereSeparator: \.isNewline).filter {
+                $0.hasPrefix("MISSING,")
+            }
+            .map { String($0.split(separator: ",")[2]) }
+        }
+        let first = try reconcile(central: "acct/central.csv", [])
+        #expect(first.status == 0, "\(first.standardError)")
+        #expect(missing() == ["000002", "000003"])
+        let all = try reconcile(central: "acct/central.csv", ["--all-sheets"])
+        #expect(all.status == 0, "\(all.standardError)")
+        #expect(missing() == ["000002"])
+        let cleaned = runner.read("out/cleaned.csv") ?? ""
+        #expect(cleaned.contains("scans.xlsx[North]") && cleaned.contains("scans.xlsx[South]"))
+        #expect(!cleaned.contains("scans.xlsx[Old]"))
+    }
+
+    /// `--all-sheets` with a workbook that cannot be opened stops with its sentence, before anything is written.
+    @Test func allSheetsOfADamagedWorkbookIsADataError() throws {
+        _ = account()
+        runner.write("PK\u{3}\u{4}cut short", to: "acct/scans/scans.xlsx")
+        let result = try reconcile(central: "acct/central.csv", ["--all-sheets"])
+        #expect(result.status == 65)
+        #expect(
+            result.standardError
+                == "stocktake: acct/scans/scans.xlsx: the workbook file is cut off (it ends before its ZIP directory "
+                + "does); it was not read. Copy the file again from where it came from, or open it in a spreadsheet "
+                + "and save it again.\n")
+        #expect(runner.read("out/run.json") == nil)
+    }
+}

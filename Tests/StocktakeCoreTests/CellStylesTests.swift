@@ -19,6 +19,27 @@ struct CellStylesTests {
         #expect(!CellStyles().isDate(style: 0))
     }
 
+    /// The built-in scientific formats 11 and 48, and custom codes with `E+`/`E-`, unless the custom code
+    /// redefines a built-in number or is a date.
+    @Test func tellsScientificStyles() throws {
+        let xml = """
+            <styleSheet><numFmts><numFmt numFmtId="164" formatCode="0.0E+00"/><numFmt numFmtId="11" formatCode="0.00"/>
+            <numFmt numFmtId="165" formatCode="yyyy-mm-dd"/></numFmts>
+            <cellXfs><xf numFmtId="0"/><xf numFmtId="11"/><xf numFmtId="48"/><xf numFmtId="164"/><xf numFmtId="165"/>
+            <xf numFmtId="14"/></cellXfs></styleSheet>
+            """
+        let styles = try Array(xml.utf8).withUnsafeBufferPointer { try CellStyles(part: $0) }
+        #expect(
+            (0..<7).map { styles.scientificFormat(style: $0)?.text(77200) } == [
+                nil, nil, "77.2E+3", "7.7E+04", nil, nil, nil,
+            ])
+        #expect(styles.scientificFormat(style: -1) == nil)
+        let builtIn = try Array("<styleSheet><cellXfs><xf numFmtId=\"11\"/></cellXfs></styleSheet>".utf8)
+            .withUnsafeBufferPointer { try CellStyles(part: $0) }
+        #expect(builtIn.scientificFormat(style: 0)?.text(77200) == "7.72E+04")
+        #expect(CellStyles().scientificFormat(style: 0) == nil)
+    }
+
     @Test func recognisesBuiltInDateFormats() {
         #expect((0..<60).filter(CellStyles.isBuiltInDateFormat) == Array(14...22) + Array(45...47))
     }

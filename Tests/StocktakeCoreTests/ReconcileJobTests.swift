@@ -289,3 +289,333 @@ struct ReconcileJobTests {
             error?.description.hasPrefix("\(folder.path("account/register.tsv")): no column holds a VT tag") == true)
     }
 }
+
+/// Issue 11's special workbooks, read through the source path (`ReconcileJob` expanding and reading the sources) as
+/// a clerk's account would: each is read exactly like the CSV Excel would save from it, or refused with one sentence
+/// naming the file, before anything is written.
+extension ReconcileJobTests {
+    /// The parts of a workbook with `sheets` (name, hidden, the `<row>` elements), and a shared strings and a
+    /// styles part when given.
+    static func workbookParts(
+        _ sheets: [(name: String, hidden: Bool, rows: String)], sharedStrings: String? = nil,
+        styles: String? = nil, date1904: Bool = false, sheetTail: String = ""
+    ) -> [(String, String)] {
+        let entries = sheets.indices.map { index in
+            "<sheet name=\"\(sheets[index].name)\" sheetId=\"\(index + 1)\""
+                + (sheets[index].hidden ? " state=\"hidden\"" : "") + " r:id=\"rId\(index + 1)\"/>"
+        }
+        var relationships = sheets.indices.map {
+            (id: "rId\($0 + 1)", type: "worksheet", target: "worksheets/sheet\($0 + 1).xml")
+        }
+        var parts: [(String, String)] = [
+            ("_rels/.rels", WorkbookTests.rootRelationships),
+            (
+                "xl/workbook.xml",
+                "<workbook xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\" "
+                    + "xmlns:r=\"http://schemas.openxmlformats.org/officeDocument/2006/relationships\">"
+                    + (date1904 ? "<workbookPr date1904=\"1\"/>" : "") + "<sheets>" + entries.joined()
+                    + "</sheets></workbook>"
+            ),
+        ]
+        for (index, sheet) in sheets.enumerated() {
+            parts.append(
+                (
+                    "xl/worksheets/sheet\(index + 1).xml",
+                    "<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+                        + sheet.rows + "</sheetData>" + sheetTail + "</worksheet>"
+                ))
+        }
+        if let sharedStrings {
+            relationships.append(("rIdS", "sharedStrings", "sharedStrings.xml"))
+            parts.append(("xl/sharedStrings.xml", sharedStrings))
+        }
+        if let styles {
+            relationships.append(("rIdT", "styles", "styles.xml"))
+            parts.append(("xl/styles.xml", styles))
+        }
+        parts.append(("xl/_rels/workbook.xml.rels", WorkbookTests.relationships(relationships)))
+        return parts
+    }
+
+    /// Writes the workbook made of `parts` to `name` in the test's folder and returns its path.
+    func writeWorkbook(_ parts: [(String, String)], to name: String) throws -> String {
+        folder.write(try pythonZip(WorkbookTests.workbookScript(parts), in: folder), to: name)
+    }
+
+    /// Inline string cells, one per text, in columns A, B, C ...
+    static func inlineRow(_ row: Int, _ texts: [String]) -> String {
+        let cells = texts.enumerated().map { column, text in
+            let reference = String(UnicodeScalar(UInt8(ascii: "A") + UInt8(column))) + String(row)
+            return "<c r=\"\(reference)\" t=\"inlineStr\"><is><t>\(text)</t></is></c>"
+        }
+        return "<row r=\"\(row)\">" + cells.joined() + "</row>"
+    }
+
+    /// Reconciles an account whose central sheet is `central` and whose sighting is `scans.csv` holding `scans`.
+    func reconcileAccount(central: String, scans: String = "Tag,Serial\n1,S1\n", out: String) throws -> (
+        Reconciliation, String
+    ) {
+        var request = request(central: central, out: out)
+        request.sightings = [SourceEntry(folder.write(scans, to: "scans.csv"))]
+        let (reconciliation, _) = try ReconcileJob.run(request, log: quiet)
+        return (reconciliation, folder.read(out + "/cleaned.csv") ?? "")
+    }
+
+    /// Expects the central workbook made of `parts` to reconcile exactly like `csv`, the central sheet Excel would
+    /// save from it: the same cleaned table and findings, `central.xlsx` read as `central.csv`. Returns the
+    /// workbook's reconciliation.
+    func expectReadLikeCSV(_ parts: [(String, String)], csv: String) throws -> Reconciliation {
+        let (reference, referenceCleaned) = try reconcileAccount(
+            central: folder.write(csv, to: "central.csv"), out: "out-csv")
+        let (result, cleaned) = try reconcileAccount(
+            central: try writeWorkbook(parts, to: "central.xlsx"), out: "out-xlsx")
+        #expect(cleaned.replacingOccurrences(of: "central.xlsx", with: "central.csv") == referenceCleaned)
+        let messages = result.discrepancies.map {
+            "\($0.code) " + $0.message.replacingOccurrences(of: "central.xlsx", with: "central.csv")
+        }
+        #expect(messages == reference.discrepancies.map { "\($0.code) \($0.message)" })
+        return result
+    }
+
+    @Test func aWorkbookWithoutSharedStringsOrStylesReadsItsInlineStrings() throws {
+        let rows =
+            Self.inlineRow(1, ["VT Tag", "Serial", "Building"])
+            + "<row r=\"2\"><c r=\"A2\"><v>1</v></c><c r=\"B2\" t=\"inlineStr\"><is><t>S1</t></is></c>"
+            + "<c r=\"C2\" t=\"inlineStr\"><is><r><t>TO</t></r><r><t>RG</t></r></is></c></row>"
+            + Self.inlineRow(3, ["000002", "S2", "TORG"])
+        let parts = Self.workbookParts([("Sheet1", false, rows)])
+        #expect(!parts.contains { $0.0.contains("sharedStrings") || $0.0.contains("styles") })
+        let result = try expectReadLikeCSV(parts, csv: "VT Tag,Serial,Building\n1,S1,TORG\n000002,S2,TORG\n")
+        #expect(result.assets.map { $0.values.vtTag?.description } == ["000001", "000002"])
+        #expect(result.found(.missing).map { $0.vtTag?.description } == ["000002"])
+    }
+
+    /// Excel keeps a merged range's value in its first cell and saves the others empty in a CSV; so does the
+    /// reader: the header "Serial" merged over B1:C1 leaves column C unnamed, the building merged over D2:D3 is
+    /// only row 2's.
+    @Test func mergedCellsReadAsTheirFirstCellWithEmptyOthers() throws {
+        let rows =
+            "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>VT Tag</t></is></c>"
+            + "<c r=\"B1\" t=\"inlineStr\"><is><t>Serial</t></is></c><c r=\"C1\"/>"
+            + "<c r=\"D1\" t=\"inlineStr\"><is><t>Building</t></is></c></row>"
+            + Self.inlineRow(2, ["000001", "S1", "spare", "TORG"]) + Self.inlineRow(3, ["000002", "S2", "spare"])
+        let parts = Self.workbookParts(
+            [("Sheet1", false, rows)],
+            sheetTail: "<mergeCells count=\"2\"><mergeCell ref=\"B1:C1\"/><mergeCell ref=\"D2:D3\"/></mergeCells>")
+        let result = try expectReadLikeCSV(
+            parts, csv: "VT Tag,Serial,,Building\n000001,S1,spare,TORG\n000002,S2,spare,\n")
+        #expect(result.assets.map { $0.values.building ?? "" } == ["TORG", ""])
+    }
+
+    /// A workbook of sightings with hidden sheets: "Old" (hidden, first), "Scans", "Archive" (hidden), "Extra".
+    func sightingsWithHiddenSheets() throws -> String {
+        let parts = Self.workbookParts([
+            ("Old", true, Self.inlineRow(1, ["Tag", "Serial"]) + Self.inlineRow(2, ["000004", "S4"])),
+            ("Scans", false, Self.inlineRow(1, ["Tag", "Serial"]) + Self.inlineRow(2, ["000001", "S1"])),
+            ("Archive", true, Self.inlineRow(1, ["Tag", "Serial"]) + Self.inlineRow(2, ["000002", "S2"])),
+            ("Extra", false, Self.inlineRow(1, ["Tag", "Serial"]) + Self.inlineRow(2, ["000003", "S3"])),
+        ])
+        return try writeWorkbook(parts, to: "scans.xlsx")
+    }
+
+    /// The tags reconciled as sighted (not missing) when the sightings are `entry`.
+    func sightedTags(_ entry: SourceEntry) throws -> [String] {
+        let central = folder.write("VT Tag\n000001\n000002\n000003\n000004\n", to: "central.csv")
+        var request = request(central: central)
+        request.sightings = [entry]
+        let (reconciliation, _) = try ReconcileJob.run(request, log: quiet)
+        let missing = Set(reconciliation.found(.missing).compactMap { $0.vtTag?.description })
+        return ["000001", "000002", "000003", "000004"].filter { !missing.contains($0) }
+    }
+
+    @Test func hiddenSheets() throws {
+        let scans = try sightingsWithHiddenSheets()
+        let error = #expect(throws: StocktakeError.self) {
+            try sightedTags(SourceEntry(scans, sheets: .named("APs")))
+        }
+        #expect(
+            error?.description
+                == "\(scans): the workbook has no sheet named \"APs\"; its sheets are \"Old\", \"Scans\", "
+                + "\"Archive\", \"Extra\". Check the sheet's name in the account's sources.")
+        #expect(error?.exitStatus == .dataError)
+        #expect(!folder.list().contains("out"))
+        // By default the first visible sheet, the one Excel opens on; not the hidden first one.
+        #expect(try sightedTags(SourceEntry(scans)) == ["000001"])
+        // Every sheet: the visible ones only, each a source named by its sheet.
+        #expect(try sightedTags(SourceEntry(scans, sheets: .all)) == ["000001", "000003"])
+        #expect(
+            try ReconcileJob.expand(SourceEntry(scans, sheets: .all), role: .sighting).map(\.displayName) == [
+                "scans.xlsx[Scans]", "scans.xlsx[Extra]",
+            ])
+        // A hidden sheet named explicitly is read.
+        #expect(try sightedTags(SourceEntry(scans, sheets: .named("Archive"))) == ["000002"])
+    }
+
+    /// Dates in a workbook of the 1904 date system: serial 43830 is 2024-01-01 (it would be 2019-12-31 in 1900's).
+    @Test func aWorkbookInThe1904DateSystem() throws {
+        let rows =
+            Self.inlineRow(1, ["VT Tag", "Serial", "Last Inventory Date"])
+            + "<row r=\"2\"><c r=\"A2\"><v>1</v></c><c r=\"B2\" t=\"inlineStr\"><is><t>S1</t></is></c>"
+            + "<c r=\"C2\" s=\"1\"><v>43830</v></c></row>"
+            + "<row r=\"3\"><c r=\"A3\"><v>2</v></c><c r=\"B3\" t=\"inlineStr\"><is><t>S2</t></is></c>"
+            + "<c r=\"C3\" s=\"2\"><v>43830.75</v></c></row>"
+        let styles = """
+            <styleSheet><numFmts><numFmt numFmtId="164" formatCode="yyyy-mm-dd h:mm"/></numFmts>\
+            <cellXfs><xf/><xf numFmtId="14"/><xf numFmtId="164"/></cellXfs></styleSheet>
+            """
+        let parts = Self.workbookParts([("Sheet1", false, rows)], styles: styles, date1904: true)
+        let result = try expectReadLikeCSV(
+            parts, csv: "VT Tag,Serial,Last Inventory Date\n1,S1,2024-01-01\n2,S2,2024-01-01T18:00:00\n")
+        #expect(result.assets.map { $0.values.lastSeen?.description } == ["2024-01-01", "2024-01-01"])
+    }
+
+    /// The sources a workbook refusal is checked with: the central sheet and a sighting workbook at `path`.
+    func refusal(ofSighting path: String) -> StocktakeError? {
+        let central = folder.write("VT Tag\n000001\n", to: "central.csv")
+        var request = request(central: central)
+        request.sightings = [SourceEntry(folder.write("Tag\n1\n", to: "scans.csv")), SourceEntry(path)]
+        let error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request, log: quiet) }
+        #expect(error?.exitStatus == .dataError)
+        #expect(!folder.list().contains("out"), "nothing is written")
+        return error
+    }
+
+    @Test func aTruncatedWorkbookIsRefused() throws {
+        let parts = Self.workbookParts([("Sheet1", false, Self.inlineRow(1, ["Tag"]) + Self.inlineRow(2, ["1"]))])
+        let whole = try pythonZip(WorkbookTests.workbookScript(parts), in: folder)
+        for length in [whole.count - 10, whole.count / 2, 40] {
+            let path = folder.write(Array(whole.prefix(length)), to: "cut.xlsx")
+            #expect(
+                refusal(ofSighting: path)?.description
+                    == "\(path): the workbook file is cut off (it ends before its ZIP directory does); it was not "
+                    + "read. Copy the file again from where it came from, or open it in a spreadsheet and save it "
+                    + "again.", "cut at \(length) of \(whole.count) bytes")
+        }
+    }
+
+    /// A sheet part of 64 MiB of spaces deflates more than 1,000 times: refused as a bomb, before it is inflated.
+    @Test func aZipBombIsRefused() throws {
+        let parts = Self.workbookParts([("Sheet1", false, "")]).filter { $0.0 != "xl/worksheets/sheet1.xml" }
+        let script =
+            WorkbookTests.workbookScript(parts).replacingOccurrences(
+                of: "zipfile.ZIP_DEFLATED)", with: "zipfile.ZIP_DEFLATED, compresslevel=9)")
+            + "    z.writestr('xl/worksheets/sheet1.xml', b'<worksheet><sheetData>' + b' ' * (64 << 20) "
+            + "+ b'</sheetData></worksheet>')\n"
+        let path = folder.write(try pythonZip(script, in: folder), to: "bomb.xlsx")
+        #expect(
+            refusal(ofSighting: path)?.description
+                == "\(path): the entry xl/worksheets/sheet1.xml inflates to more than 1000 times its compressed size "
+                + "(a ZIP bomb?); it was not read. Check where the file came from and export the workbook again.")
+    }
+
+    /// An external entity pointing at a port this test listens on, declared in each part the reader parses: the
+    /// workbook is refused naming the part, and nothing connects to the port (the entity is never fetched).
+    @Test(arguments: ["xl/worksheets/sheet1.xml", "xl/sharedStrings.xml", "xl/styles.xml", "xl/workbook.xml"])
+    func entityDeclarationsAreRefusedNeverFetched(part: String) throws {
+        let listener = try LoopbackListener()
+        let declaration =
+            "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY secret SYSTEM \"http://127.0.0.1:\(listener.port)/x\">]>"
+        var parts = Self.workbookParts(
+            [("Sheet1", false, Self.inlineRow(1, ["Tag"]) + "<row r=\"2\"><c t=\"s\"><v>0</v></c></row>")],
+            sharedStrings: "<sst><si><t>1</t></si></sst>",
+            styles: "<styleSheet><numFmts><numFmt numFmtId=\"164\" formatCode=\"0\"/></numFmts></styleSheet>")
+        let index = try #require(parts.firstIndex { $0.0 == part })
+        // The declaring part uses the entity where it has text: the sheet's inline string, the shared string, a
+        // format code, a sheet's name.
+        parts[index].1 =
+            declaration
+            + parts[index].1.replacingOccurrences(of: "<t>Tag</t>", with: "<t>&secret;</t>")
+            .replacingOccurrences(of: "<t>1</t>", with: "<t>&secret;</t>")
+            .replacingOccurrences(of: "formatCode=\"0\"", with: "formatCode=\"&secret;\"")
+            .replacingOccurrences(of: "name=\"Sheet1\"", with: "name=\"&secret;\"")
+        #expect(parts[index].1.contains("&secret;<") || parts[index].1.contains("&secret;\""))
+        let path = try writeWorkbook(parts, to: "scans.xlsx")
+        #expect(
+            refusal(ofSighting: path)?.description
+                == "\(path): the workbook part \(part) declares XML entities, which stocktake refuses to read (they "
+                + "can hide or fetch content). Open the workbook in Excel and save it again as .xlsx.")
+        #expect(listener.connections() == 0, "the external entity was fetched")
+        // The listener does see a connection: this test would catch a fetch.
+        listener.connectOnce()
+        #expect(listener.connections() == 1)
+    }
+
+    /// Entities that expand a thousandfold ("billion laughs") are refused the same way, not expanded.
+    @Test func expandingEntitiesAreRefused() throws {
+        let laughs =
+            "<!DOCTYPE x [<!ENTITY a \"aaaaaaaaaa\">"
+            + (1...6).map {
+                "<!ENTITY \(Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0)))) \""
+                    + String(repeating: "&\(Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 - 1))));", count: 10)
+                    + "\">"
+            }.joined() + "]>"
+        let rows = Self.inlineRow(1, ["Tag"]) + "<row r=\"2\"><c t=\"inlineStr\"><is><t>&g;</t></is></c></row>"
+        var parts = Self.workbookParts([("Sheet1", false, rows)])
+        parts[2].1 = laughs + parts[2].1
+        #expect(parts[2].0 == "xl/worksheets/sheet1.xml")
+        let path = try writeWorkbook(parts, to: "scans.xlsx")
+        #expect(
+            refusal(ofSighting: path)?.description
+                == "\(path): the workbook part xl/worksheets/sheet1.xml declares XML entities, which stocktake refuses "
+                + "to read (they can hide or fetch content). Open the workbook in Excel and save it again as .xlsx.")
+    }
+}
+
+/// A TCP socket listening on 127.0.0.1 at a port of the system's choosing, which never accepts: a connection to it
+/// completes in the kernel's backlog, where `connections()` counts it.
+final class LoopbackListener {
+    let descriptor: Int32
+    let port: UInt16
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 16) == 0
+                    && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        guard descriptor >= 0, bound else {
+            close(descriptor)
+            throw POSIXError(.EADDRNOTAVAIL)
+        }
+        self.descriptor = descriptor
+        port = UInt16(bigEndian: address.sin_port)
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// Connects to the port and closes the connection, as a fetch of the entity would.
+    func connectOnce() {
+        let client = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(client) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(client, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
+
+    /// How many connections came since the last call (accepting and closing them).
+    func connections() -> Int {
+        var count = 0
+        while true {
+            let connection = accept(descriptor, nil, nil)
+            guard connection >= 0 else { return count }
+            close(connection)
+            count += 1
+        }
+    }
+}

@@ -7,8 +7,10 @@ struct WorksheetReaderTests {
         <sst><si><t>tag</t></si><si><t>building</t></si><si><r><t>Bât</t></r><r><t>iment A</t></r></si></sst>
         """
     static let styles = """
-        <styleSheet><numFmts><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/></numFmts>
-        <cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="2"/></cellXfs></styleSheet>
+        <styleSheet><numFmts><numFmt numFmtId="164" formatCode="dd/mm/yyyy"/>\
+        <numFmt numFmtId="165" formatCode="&quot;T&quot;0.0E+0;&quot;minus&quot;"/></numFmts>
+        <cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="2"/><xf numFmtId="11"/>\
+        <xf numFmtId="165"/><xf numFmtId="48"/></cellXfs></styleSheet>
         """
 
     /// The rows of `sheetData` (the `<row>` elements) as (line, fields).
@@ -63,6 +65,24 @@ struct WorksheetReaderTests {
         #expect(try Self.fields(sheetData) == [["2024-01-01", "2024-01-01T12:00:00", "45292", "1900-02-29", "45292"]])
         let rows = try Self.rows("<row r=\"2\"><c r=\"A2\" s=\"1\"><v>43830</v></c></row>", system: .from1904)
         #expect(rows.map(\.fields) == [["2024-01-01"]])
+    }
+
+    /// A number in a scientific style reads as Excel shows it and writes it into a CSV, so a tag Excel turned into
+    /// `1.86E+21` is reported as mangled, as in the CSV; a text cell in that style stays text.
+    @Test func readsNumbersInScientificStylesAsExcelShowsThem() throws {
+        let sheetData = """
+            <row r="1"><c r="A1" s="4"><v>77200</v></c><c r="B1" s="4"><v>186472975E13</v></c>\
+            <c r="C1" s="6"><v>77200</v></c><c r="D1" s="5"><v>12976</v></c><c r="E1" s="5"><v>-12976</v></c>\
+            <c r="F1" s="4" t="s"><v>0</v></c><c r="G1" s="4" t="str"><v>77200</v></c><c r="H1" s="4"><v>0</v></c>\
+            <c r="I1" s="4"><v>-4.5E-7</v></c><c r="J1" s="3"><v>77200</v></c><c r="K1" s="1"><v>45292</v></c></row>
+            """
+        #expect(
+            try Self.fields(sheetData) == [
+                [
+                    "7.72E+04", "1.86E+21", "77.2E+3", "T1.3E+4", "minus", "tag", "77200", "0.00E+00", "-4.50E-07",
+                    "77200", "2024-01-01",
+                ]
+            ])
     }
 
     @Test func placesCellsByReferenceAndFillsGapsWithEmptyFields() throws {

@@ -1,11 +1,14 @@
-/// Which cell styles of a workbook (`xl/styles.xml`) show numbers as dates.
+/// Which cell styles of a workbook (`xl/styles.xml`) show numbers as dates, and which in scientific notation.
 ///
 /// A cell's `s` attribute is an index into `cellXfs`, whose `xf` elements name a number format by `numFmtId`:
 /// a built-in one, or a custom `numFmt` with its format code. Excel stores dates as numbers, so this is the only
-/// way to know that `45292` in a cell means 2024-01-01.
+/// way to know that `45292` in a cell means 2024-01-01; and it shows `77200` in a scientific format as
+/// `7.72E+04`, the text a CSV it saves holds (see `ScientificFormat`).
 struct CellStyles: Sendable {
     /// Whether each style, by its index in `cellXfs`, has a date format.
     private var dateStyles: [Bool] = []
+    /// The scientific format of each style, by its index in `cellXfs`; empty when no style has one.
+    private var scientificStyles: [ScientificFormat?] = []
 
     /// No styles: every number is a number.
     init() {}
@@ -14,6 +17,7 @@ struct CellStyles: Sendable {
     init(part: UnsafeBufferPointer<UInt8>) throws(XMLError) {
         var scanner = try XMLScanner(bytes: part)
         var customDates: [Int: Bool] = [:]
+        var customScientific: [Int: ScientificFormat] = [:]
         var formatIDs: [Int] = []
         var inCellFormats = false
         var xfDepth = 0
@@ -25,6 +29,7 @@ struct CellStyles: Sendable {
                         let code = try scanner.attributeString("formatCode", of: tag)
                     {
                         customDates[id] = Self.isDateFormat(code)
+                        customScientific[id] = ScientificFormat(code: code)
                     }
                 } else if scanner.isName(tag.name, "cellXfs") {
                     inCellFormats = !tag.isEmpty
@@ -45,11 +50,21 @@ struct CellStyles: Sendable {
             }
         }
         dateStyles = formatIDs.map { customDates[$0] ?? Self.isBuiltInDateFormat($0) }
+        let scientific = formatIDs.map { id in
+            customDates[id] == nil ? ScientificFormat.builtIn(id) : customScientific[id]
+        }
+        if scientific.contains(where: { $0 != nil }) { scientificStyles = scientific }
     }
 
     /// Whether style `index` (a cell's `s`) shows its number as a date or a time.
     func isDate(style index: Int) -> Bool {
         index >= 0 && index < dateStyles.count && dateStyles[index]
+    }
+
+    /// The scientific format of style `index` (a cell's `s`), or nil when it has none (or a date format).
+    func scientificFormat(style index: Int) -> ScientificFormat? {
+        guard index >= 0 && index < scientificStyles.count && !isDate(style: index) else { return nil }
+        return scientificStyles[index]
     }
 
     /// The built-in date and time formats: 14–22 (`m/d/yyyy` … `m/d/yy h:mm`) and 45–47 (`mm:ss`, `[h]:mm:ss`,

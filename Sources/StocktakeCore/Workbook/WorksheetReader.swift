@@ -6,7 +6,8 @@
 /// are skipped, like blank CSV lines. A record's `line` is the row's number in the sheet.
 ///
 /// Cell texts follow the rules of a CSV saved by Excel: numbers as their shortest round-trip text (see
-/// `ExcelNumber`), numbers in a date style as ISO dates (see `ExcelDate`), booleans as `TRUE`/`FALSE`, errors as
+/// `ExcelNumber`), numbers in a date style as ISO dates (see `ExcelDate`), numbers in a scientific style as Excel
+/// shows them (`7.72E+04`, see `ScientificFormat`), booleans as `TRUE`/`FALSE`, errors as
 /// their text (`#N/A`), shared and inline strings as their text. A formula's cached value is its cell's value.
 struct WorksheetReader {
     /// The workbook's file name and the part's name, for messages.
@@ -323,12 +324,18 @@ struct WorksheetReader {
                 return Span(source: .scratch, start: start, count: scratch.count - start)
             case UInt8(ascii: "n"):
                 let isDate = reader.styles.isDate(style: cell.style)
+                let scientific = reader.styles.scientificFormat(style: cell.style)
+                let isPlain = !isDate && scientific == nil
                 let number: Double? = withBytes(of: value) { text in
-                    !isDate && ExcelNumber.isCanonicalInteger(text) ? nil : ExcelNumber.value(text)
+                    isPlain && ExcelNumber.isCanonicalInteger(text) ? nil : ExcelNumber.value(text)
                 }
                 guard let number else { return value }
                 let start = scratch.count
-                if !isDate || !ExcelDate.append(serial: number, system: reader.dateSystem, to: &scratch) {
+                let isShown =
+                    isDate
+                    ? ExcelDate.append(serial: number, system: reader.dateSystem, to: &scratch)
+                    : scientific?.append(number, to: &scratch) ?? false
+                if !isShown {
                     ExcelNumber.append(number, to: &scratch)
                 }
                 return Span(source: .scratch, start: start, count: scratch.count - start)
