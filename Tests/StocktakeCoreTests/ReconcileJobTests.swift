@@ -55,7 +55,10 @@ struct ReconcileJobTests {
                     + "discrepancies.csv are written, changes.csv and the push are not.")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
-        #expect(folder.list("out") == ["cleaned.csv", "discrepancies.csv", "resolved.csv"])
+        #expect(
+            folder.list("out") == [
+                "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "resolved.csv",
+            ])
         // One byte more of room and the same sheet is planned.
         _ = try ReconcileJob.planWriteBack(
             bytes, fileName: request.central, request: request, reconciliation: reconciliation, details: &details,
@@ -63,17 +66,17 @@ struct ReconcileJobTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
     }
 
-    @Test func writesAllEightOutputs() throws {
+    @Test func writesAllTenOutputs() throws {
         let (reconciliation, details) = try ReconcileJob.run(smallAccount(), log: quiet)
         #expect(
             folder.list("out") == [
-                "changes.csv", "cleaned.csv", "discrepancies.csv", "ledger.csv", "report.html", "resolved.csv",
-                "run.json", "summary.txt",
+                "changes.csv", "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "ledger.csv",
+                "report.html", "resolved.csv", "run.json", "summary.txt",
             ])
         #expect(
             ReconcileJob.outputFiles == [
-                "cleaned.csv", "discrepancies.csv", "resolved.csv", "changes.csv", "report.html", "summary.txt",
-                "ledger.csv", "run.json",
+                "cleaned.csv", "discrepancies.csv", "resolved.csv", "cleaned.xlsx", "discrepancies.xlsx",
+                "changes.csv", "report.html", "summary.txt", "ledger.csv", "run.json",
             ])
         #expect(details.path(of: "report.html") == folder.path("out/report.html"))
         #expect(reconciliation.assets.map(\.values.vtTag?.description) == ["000001", "000002"])
@@ -97,8 +100,8 @@ struct ReconcileJobTests {
         #expect(folder.read("out/other.txt") == "keep me")
         #expect(
             folder.list("out") == [
-                "changes.csv", "cleaned.csv", "discrepancies.csv", "ledger.csv", "other.txt", "report.html",
-                "resolved.csv", "run.json", "summary.txt",
+                "changes.csv", "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "ledger.csv",
+                "other.txt", "report.html", "resolved.csv", "run.json", "summary.txt",
             ])
     }
 

@@ -36,8 +36,8 @@ struct RunRecordTests {
         #expect(record["outputDirectory"] as? String == "/srv/stocktake/out/vt-nis")
         #expect(
             record["outputs"] as? [String] == [
-                "cleaned.csv", "discrepancies.csv", "resolved.csv", "changes.csv", "report.html", "summary.txt",
-                "ledger.csv", "run.json",
+                "cleaned.csv", "discrepancies.csv", "resolved.csv", "cleaned.xlsx", "discrepancies.xlsx",
+                "changes.csv", "report.html", "summary.txt", "ledger.csv", "run.json",
             ])
         let counts = try #require(record["counts"] as? [String: Any])
         #expect(counts["assets"] as? Int == 4)

@@ -5,8 +5,8 @@ import Foundation
 public enum ReconcileJob {
     /// The output files, in the order they are written (`run.json` last, so its presence means the run finished).
     public static let outputFiles = [
-        "cleaned.csv", "discrepancies.csv", "resolved.csv", "changes.csv", "report.html", "summary.txt",
-        "ledger.csv", "run.json",
+        "cleaned.csv", "discrepancies.csv", "resolved.csv", "cleaned.xlsx", "discrepancies.xlsx", "changes.csv",
+        "report.html", "summary.txt", "ledger.csv", "run.json",
     ]
 
     /// Runs the request through the local pipeline (the central sheet read from its file, nothing pushed);
@@ -76,7 +76,8 @@ public enum ReconcileJob {
             buildings: buildings)
     }
 
-    /// Writes `cleaned.csv` and `discrepancies.csv`, creating the output folder when needed.
+    /// Writes `cleaned.csv`, `discrepancies.csv`, `resolved.csv`, and the workbooks `cleaned.xlsx` and
+    /// `discrepancies.xlsx`, creating the output folder when needed.
     ///
     /// Each file's bytes are flushed before it takes its name; the folder is flushed once, after both.
     public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
@@ -87,6 +88,9 @@ public enum ReconcileJob {
         try DiscrepancyTable.write(
             reconciliation, to: details.path(of: "discrepancies.csv"), synchronizingFolder: false)
         try ResolvedTable.write(reconciliation, to: details.path(of: "resolved.csv"), synchronizingFolder: false)
+        try CleanedWorkbook.write(reconciliation, to: details.path(of: "cleaned.xlsx"), synchronizingFolder: false)
+        try DiscrepancyWorkbook.write(
+            reconciliation, to: details.path(of: "discrepancies.xlsx"), synchronizingFolder: false)
         AtomicFile.synchronizeFolder(details.outputDirectory)
         details.durations.append(("write", seconds(since: start, clock)))
     }

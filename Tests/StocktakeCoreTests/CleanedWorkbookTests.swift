@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import StocktakeCore
+
+@Suite("CleanedWorkbook: cleaned.xlsx")
+struct CleanedWorkbookTests {
+    let folder = TemporaryFolder()
+
+    @Test func theColumnsAreThoseOfCleanedCSV() {
+        #expect(CleanedWorkbook.columns.map(\.name) == CleanedTable.columns)
+    }
+
+    @Test(.enabled(if: WorkbookTools.hasOpenpyxl, "python3-openpyxl is not installed"))
+    func openpyxlReadsTextIdentifiersNumbersAndDates() throws {
+        let path = folder.write(CleanedWorkbook.bytes(OutputFixture.reconciliation), to: "cleaned.xlsx")
+        let sheets = try WorkbookTools.openpyxl(path)
+        #expect(sheets.map(\.title) == ["cleaned"])
+        let sheet = try #require(sheets.first)
+        #expect(sheet.freeze == "A2")
+        #expect(sheet.filter == "A1:P5")
+        #expect(sheet.bold == Array(repeating: true, count: 16))
+        #expect(
+            sheet.rows == [
+                CleanedTable.columns,
+                [
+                    "004512", "C000123", "CNF123", "aa:bb:cc:dd:ee:01", "AP-515", "=SUM(A1)", "BUR", "101", "ceiling",
+                    "Doe, Jane", "number 37.2296", "number -80.4139", "date 2026-03-05 yyyy-mm-dd", "S-1", "ok",
+                    "central.csv; survey.csv",
+                ],
+                [
+                    "004513", "C000124", "", "", "AP-515", "-48V PoE", "BUR", "102", "wall", "", "", "", "", "",
+                    "missing", "central.csv",
+                ],
+                ["004600", "", "", "", "", "", "BUR", "", "", "", "", "", "", "", "typo", "central.csv"],
+                [
+                    "770001", "", "", "", "", "", "", "", "", "@jdoe", "", "", "date 2026-02-02 yyyy-mm-dd", "",
+                    "unrecorded", "survey.csv",
+                ],
+            ])
+    }
+
+    /// 20,000 assets whose tags mostly have leading zeros (000072), over several blocks of rows.
+    static var manyAssets: Reconciliation {
+        let assets = (0..<20_000).map { index in
+            var values = AssetValues()
+            values.vtTag = VTTag(number: UInt64(index * 7 % 100_000), digits: 6)
+            values.description = index % 3 == 0 ? "=cmd|' /C calc'!A0" : "AP \(index)"
+            values.lastSeen = InventoryDate(year: 2026, month: 1, day: 1)!.adding(days: index % 300)
+            return CleanedAsset(values: values, status: .ok, sources: ["central.csv"])
+        }
+        return Reconciliation(assets: assets, discrepancies: [], inputs: [], asOf: OutputFixture.asOf)
+    }
+
+    @Test(.enabled(if: WorkbookTools.hasOpenpyxl, "python3-openpyxl is not installed"))
+    func everyTagOfAManyBlockSheetIsSixDigitTextInOpenpyxl() throws {
+        let reconciliation = Self.manyAssets
+        let path = folder.path("cleaned.xlsx")
+        try CleanedWorkbook.write(reconciliation, to: path)
+        let rows = try #require(try WorkbookTools.openpyxl(path).first).rows.dropFirst()
+        #expect(rows.map { $0[0] } == reconciliation.assets.map { $0.values.vtTag!.description })
+        #expect(rows.allSatisfy { $0[0].count == 6 && $0[0].allSatisfy(\.isASCII) })
+        #expect(rows.map { $0[5] } == reconciliation.assets.map { $0.values.description! })
+        #expect(rows[1][12] == "date 2026-01-01 yyyy-mm-dd")
+    }
+
+    @Test(.enabled(if: WorkbookTools.hasLibreOffice, "LibreOffice (soffice) is not installed"))
+    func libreOfficeKeepsEveryTagAsSixDigitTextAndShowsNoGuard() throws {
+        let reconciliation = Self.manyAssets
+        let path = folder.path("cleaned.xlsx")
+        try CleanedWorkbook.write(reconciliation, to: path)
+        let csv = WorkbookTools.libreOfficeCSV(path, folder: folder.path)
+        let lines = csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.first == Substring(CleanedTable.columns.joined(separator: ",")))
+        let tags = lines.dropFirst().map { String($0.prefix { $0 != "," }) }
+        #expect(tags == reconciliation.assets.map { $0.values.vtTag!.description })
+        #expect(tags.contains("000072"))
+        #expect(lines[1] == "000000,,,,,=cmd|' /C calc'!A0,,,,,,,2026-01-01,,ok,central.csv")
+        #expect(lines[2] == "000007,,,,,AP 1,,,,,,,2026-01-02,,ok,central.csv")
+    }
+
+    @Test(.enabled(if: WorkbookTools.hasLibreOffice, "LibreOffice (soffice) is not installed"))
+    func libreOfficeConvertsTheFixtureToTheRowsOfCleanedCSVWithoutTheGuard() throws {
+        let path = folder.write(CleanedWorkbook.bytes(OutputFixture.reconciliation), to: "cleaned.xlsx")
+        let csv = WorkbookTools.libreOfficeCSV(path, folder: folder.path)
+        let expected = String(decoding: CleanedTable.csv(OutputFixture.reconciliation), as: UTF8.self)
+            .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: ",'", with: ",")
+        #expect(csv == expected)
+    }
+}
