@@ -146,6 +146,9 @@ public struct SyncedReconcileJob: Sendable {
             return
         }
         do throws(SyncError) {
+            if let refusal = plan.refusal {
+                throw .notEditable(account: session.account, url: provider.location, reason: refusal.reason)
+            }
             let sheet = plan.editedSheet()
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)
             defer { didPush() }
@@ -188,6 +191,11 @@ public struct SyncedReconcileJob: Sendable {
         var attempt = 1
         while true {
             let sheet = try provider.pull()
+            if SourceFormat.of(prefix: sheet.bytes.prefix(8)) == .workbook {
+                // A ZIP file cut short has no central directory at its end: the reader refuses it, naming it.
+                let rows = try WorkbookSource.dataRows(in: sheet.bytes, name: sheet.fileName, sheet: centralSheet)
+                return (sheet, SheetIntegrity(fileName: sheet.fileName, dataRows: rows, problem: nil))
+            }
             let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName)
             guard let problem = integrity.problem, Self.isCutOff(problem, arrivingAsFile: location.arrivesAsFile) else {
                 return (sheet, integrity)

@@ -114,12 +114,23 @@ public enum ReconcileJob {
         }
         let reader = try sourceReader(request)
         let plan: WriteBackPlan
-        do throws(CSVError) {
+        if SourceFormat.of(prefix: bytes.prefix(8)) == .workbook {
+            let sheet: String? =
+                switch request.centralSheet {
+                case .named(let name): name
+                case .first, .all: nil
+                }
+            plan = try WriteBackPlan(
+                workbook: bytes, fileName: fileName, sheet: sheet, reader: reader, reconciliation: reconciliation,
+                options: request.writeBack)
+        } else {
+            do throws(CSVError) {
             plan = try WriteBackPlan(
                 sheet: bytes, fileName: fileName, reader: reader, reconciliation: reconciliation,
                 options: request.writeBack)
-        } catch {
-            throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
+            } catch {
+                throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
+            }
         }
         try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"), synchronizingFolder: false)
         return plan
