@@ -21,7 +21,11 @@ extension AccountState {
     /// The last good run's central sheet, or `nil` on a first night: the sheet `latest`'s run pulled (a run that
     /// was refused, failed or dry never becomes `latest`), counted as the reconciliation counts rows, dated by the
     /// day that run started (UTC). Derived, not recorded, so it can never disagree with the run it describes.
-    public var centralBaseline: CentralBaseline? {
+    public var centralBaseline: CentralBaseline? { centralBaseline(sheet: nil) }
+
+    /// As `centralBaseline`, counting the rows of the worksheet `sheet` when the central sheet is a workbook (its
+    /// first visible sheet when `nil`), as tonight's pull counts them.
+    public func centralBaseline(sheet: String?) -> CentralBaseline? {
         guard let run = latest, let id = RunFolder.date(ofID: run.id) else { return nil }
         let pulled = run.path(of: "pulled")
         // The pulled sheet keeps its own extension (`central.tsv`), which tells its delimiter.
@@ -31,7 +35,7 @@ extension AccountState {
             }),
             let bytes = FileManager.default.contents(atPath: pulled + "/" + name)
         else { return nil }
-        let integrity = SheetIntegrity.check(Array(bytes), fileName: name)
+        let integrity = SheetIntegrity.check(Array(bytes), fileName: name, sheet: sheet)
         return CentralBaseline(rows: integrity.dataRows, date: id, runID: run.id)
     }
 

@@ -208,7 +208,8 @@ public enum AccountTemplate {
               of sheets that prove a device exists: installer scans, controller exports, receiving lists. An entry
               may be an object: `{"path": "scans.xlsx", "sheet": "APs"}` reads that worksheet of a workbook,
               `{"path": "scans/", "sheets": "all"}` every visible worksheet of each workbook (the first visible
-              one is read otherwise).
+              one is read otherwise), `{"path": "legacy.csv", "encoding": "windows-1252"}` text in that encoding
+              (otherwise UTF-8, or Windows-1252 when a file is not UTF-8).
             - `registers`: a list like `sightings`, of records that are not physical evidence: tag and CNS
               registers, custodian lists, billing.
             - `buildings`: optional path to a `code,name[,latitude,longitude]` table; building codes not in it are

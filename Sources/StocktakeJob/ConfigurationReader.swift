@@ -289,7 +289,7 @@ struct ConfigurationReader {
     }
 
     /// The keys a source given as an object may have.
-    static let sourceEntryKeys = ["path", "url", "sheet", "sheets"]
+    static let sourceEntryKeys = ["path", "url", "sheet", "sheets", "encoding"]
 
     /// A source given as an object: `{"path": "assets.xlsx", "sheet": "APs"}` or `{"url": "…", "sheets": "all"}`.
     private mutating func sourceEntry(_ object: [String: Any], key: String) -> SourceEntry? {
@@ -323,7 +323,19 @@ struct ConfigurationReader {
             }
             sheets = .all
         }
-        return checkedLocation(text, provider: nil, key: key).map { SourceEntry($0, sheets: sheets) }
+        var encoding: TextEncoding?
+        if let setting = object["encoding"] {
+            guard let name = setting as? String, let named = TextEncoding(name: name) else {
+                note(
+                    "\(key).encoding", "is not an encoding stocktake reads",
+                    "Write one of \(TextEncoding.acceptedNames), or leave it out to decide from each file.")
+                return nil
+            }
+            encoding = named
+        }
+        return checkedLocation(text, provider: nil, key: key).map {
+            SourceEntry($0, sheets: sheets, encoding: encoding)
+        }
     }
 
     /// A location with local paths resolved against the account folder and (unless `mustExist` is false) checked to

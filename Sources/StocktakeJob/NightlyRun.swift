@@ -109,7 +109,7 @@ public enum NightlyRun {
         var request = config.request(
             asOf: options.asOf, outputDirectory: run.path, push: options.push && !options.dryRun)
         request.guards = .nightly(
-            baseline: state.centralBaseline, maxShrink: config.maxShrink,
+            baseline: state.centralBaseline(sheet: config.central.sheet), maxShrink: config.maxShrink,
             maxMissingShare: config.maxMissingShare)
         request.guards.acceptsShrink = options.acceptShrink
         request.unfinishedPush = unfinished

@@ -46,7 +46,9 @@ public enum RunRefusal: UserFacingError, Equatable {
             return "Account \(account): \(location) arrived incomplete \(Self.times(attempts)) and was not reconciled "
                 + "or pushed; \(problem)"
         case .sourceEmpty(let account, let role, let location, let files):
-            let what = files == 0 ? "holds no spreadsheet (.csv, .tsv, .txt or .xlsx)" : "has no data rows in \(counted(files, "file"))"
+            let what =
+                files == 0
+                ? "holds no spreadsheet (.csv, .tsv, .txt or .xlsx)" : "has no data rows in \(counted(files, "file"))"
             return "Account \(account): the \(role.rawValue) source \(location) \(what): not reconciled or pushed; "
                 + "check that the share is mounted and the sheets are exported there."
         case .tooManyMissing(let account, let missing, let central, let limit):

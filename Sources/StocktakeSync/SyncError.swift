@@ -26,6 +26,9 @@ public enum SyncError: UserFacingError, Equatable {
     case badResponse(account: String, url: String, reason: String)
     /// A secrets file is missing, unreadable, or readable by others.
     case secrets(account: String, path: String, reason: String)
+    /// The central sheet is not UTF-8 (Windows-1252, UTF-16), so a push would not keep the bytes it does not
+    /// change; nothing was pushed.
+    case centralNotUTF8(account: String, url: String, encoding: TextEncoding)
 
     /// The exit status a command ends with because of this error (sysexits).
     public var exitStatus: ExitStatus {
@@ -36,6 +39,7 @@ public enum SyncError: UserFacingError, Equatable {
             .unreachable(_, _, let phase):
             phase == .push ? .temporaryFailure : .unavailable
         case .badResponse: .unavailable
+        case .centralNotUTF8: .dataError
         }
     }
 
@@ -76,6 +80,10 @@ public enum SyncError: UserFacingError, Equatable {
                 "Account \(account): \(url) answered with something unexpected (\(reason)). Check the URL and the provider."
         case .secrets(let account, let path, let reason):
             return "Account \(account): the secrets file \(path) \(reason)."
+        case .centralNotUTF8(let account, let url, let encoding):
+            return "Account \(account): the central sheet \(url) is encoded as \(encoding.rawValue), and stocktake "
+                + "writes back only to a UTF-8 central sheet, so nothing was pushed. Open it in a spreadsheet and "
+                + "save it as \"CSV UTF-8\"; the outputs and changes.csv are kept."
         }
     }
 
@@ -106,6 +114,8 @@ public enum SyncError: UserFacingError, Equatable {
             .badResponse(account: account, url: scrub(url), reason: scrub(reason))
         case .secrets(let account, let path, let reason):
             .secrets(account: account, path: path, reason: scrub(reason))
+        case .centralNotUTF8(let account, let url, let encoding):
+            .centralNotUTF8(account: account, url: scrub(url), encoding: encoding)
         }
     }
 

@@ -102,7 +102,10 @@ public struct SyncedReconcileJob: Sendable {
             return nil
         }
         let provider = try makeProvider(location)
-        let (sheet, integrity) = try pull(provider, at: location, guards: request.guards, log: log)
+        var centralSheet: String?
+        if case .named(let name) = local.centralSheet { centralSheet = name }
+        let (sheet, integrity) = try pull(
+            provider, at: location, sheet: centralSheet, guards: request.guards, log: log)
         log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")
         if let unfinished = request.unfinishedPush {
             let completed = FileProvider.fingerprint(of: sheet.bytes) == unfinished.fingerprint
@@ -145,6 +148,14 @@ public struct SyncedReconcileJob: Sendable {
             log("the central sheet at \(provider.location) is up to date: nothing to push")
             return
         }
+        guard plan.isPushable else {
+            let error = SyncError.centralNotUTF8(
+                account: session.account, url: provider.location, encoding: plan.sheetEncoding)
+            night.failures.append(error)
+            details.pushes.append("central sheet NOT pushed: \(error)")
+            log("push refused: \(error)")
+            return
+        }
         do throws(SyncError) {
             if let refusal = plan.refusal {
                 throw .notEditable(account: session.account, url: provider.location, reason: refusal.reason)
@@ -185,18 +196,14 @@ public struct SyncedReconcileJob: Sendable {
     /// still open): a server that closes the connection early without a Content-Length looks like a finished
     /// transfer. Google Sheets' values arrive as JSON, whose rows are ragged by nature, so only a sheet pulled as
     /// a file is checked for a short last row.
-    private func pull(_ provider: any SheetProvider, at location: SheetLocation, guards: EvidenceGuards, log: Log)
-        throws -> (PulledSheet, SheetIntegrity)
-    {
+    private func pull(
+        _ provider: any SheetProvider, at location: SheetLocation, sheet name: String? = nil, guards: EvidenceGuards,
+        log: Log
+    ) throws -> (PulledSheet, SheetIntegrity) {
         var attempt = 1
         while true {
             let sheet = try provider.pull()
-            if SourceFormat.of(prefix: sheet.bytes.prefix(8)) == .workbook {
-                // A ZIP file cut short has no central directory at its end: the reader refuses it, naming it.
-                let rows = try WorkbookSource.dataRows(in: sheet.bytes, name: sheet.fileName, sheet: centralSheet)
-                return (sheet, SheetIntegrity(fileName: sheet.fileName, dataRows: rows, problem: nil))
-            }
-            let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName)
+            let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName, sheet: name)
             guard let problem = integrity.problem, Self.isCutOff(problem, arrivingAsFile: location.arrivesAsFile) else {
                 return (sheet, integrity)
             }
@@ -218,6 +225,7 @@ public struct SyncedReconcileJob: Sendable {
         case .openQuote: true
         case .shortLastRow: arrivingAsFile
         case .unsupportedEncoding: false
+        case .cutOffWorkbook: true
         }
     }
 
@@ -266,6 +274,8 @@ public struct SyncedReconcileJob: Sendable {
     static func exitStatus(_ failures: [SyncError]) -> ExitStatus {
         if failures.isEmpty { return .success }
         if failures.contains(where: { $0.exitStatus == .noPermission }) { return .noPermission }
+        // A sheet stocktake does not write back stays so until a clerk saves it again: retrying does not help.
+        if failures.contains(where: { $0.exitStatus == .dataError }) { return .dataError }
         return .temporaryFailure
     }
 

@@ -141,6 +141,26 @@ struct ReconcileCommandTests {
                 + "Look for a stray \" on that line and save the file again.\n")
     }
 
+    /// A scan Excel on Windows saved as "CSV" (Windows-1252) reconciles like its UTF-8 version; the clerk is told
+    /// once, on standard error and in the report, never once per cell.
+    @Test func aWindows1252SightingIsReadWithOneNote() throws {
+        let arguments = account()
+        FileManager.default.createFile(
+            atPath: runner.path("acct/scans/north.csv"),
+            contents: Data(
+                Array("Tag,Serial,Notes\n1,S1,caf".utf8) + [0xE9, 0x0A] + Array("2,S2,O".utf8) + [0x92, 0x0A]))
+        let result = try runner.run(arguments + ["--account", "campus"])
+        #expect(result.status == 0)
+        let note = "north.csv: read as Windows-1252 because it is not UTF-8; save it as \"CSV UTF-8\" to be sure"
+        let lines = result.standardError.split(separator: "\n")
+        #expect(lines.filter { $0.contains("Windows-1252") }.count == 1)
+        #expect(lines.contains { $0.hasSuffix(" [campus] " + note) })
+        #expect(runner.read("out/discrepancies.csv")?.contains("UTF-8") == false, "no finding per cell")
+        let report = runner.read("out/report.html") ?? ""
+        #expect(report.components(separatedBy: "Windows-1252").count - 1 == 1)
+        #expect(runner.read("out/summary.txt")?.contains("Notes: 1 (listed in the report).") == true)
+    }
+
     /// A scan saved as UTF-16 without a byte-order mark used to reconcile with exit 0, every row INVALID_VALUE.
     @Test func utf16SightingWithoutByteOrderMark() throws {
         var arguments = account()

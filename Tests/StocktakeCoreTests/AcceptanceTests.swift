@@ -99,3 +99,115 @@ struct AcceptanceTests {
         #expect(expected.mismatches(in: result).count == 2)
     }
 }
+
+/// Issue 11: the sheets a clerk saves from Excel on Windows — "CSV" in Windows-1252, "Unicode Text" in UTF-16 with a
+/// byte-order mark, tab-separated, named `.txt` — reconcile exactly like their UTF-8 versions.
+@Suite("Acceptance: the sample account in Windows-1252 and UTF-16 reconciles like its UTF-8 version")
+struct EncodingAcceptanceTests {
+    /// How each sheet of the account is written.
+    enum Form { case utf8, windows1252, utf16LittleEndian, utf16BigEndian }
+
+    /// The sample's text with characters outside ASCII in two sheets (the sample is ASCII, and an ASCII file is
+    /// UTF-8 and Windows-1252 alike), keyed by path in the account: registers become tab-separated `.txt` sheets.
+    static func sheets() throws -> [(path: String, text: String)] {
+        let sample = AcceptanceTests.repository.appendingPathComponent("samples/vt-nis")
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: sample.appendingPathComponent(path), encoding: .utf8)
+        }
+        var sheets: [(path: String, text: String)] = []
+        let central = try text("central.csv").replacingOccurrences(of: "\u{FEFF}", with: "")
+        sheets.append(("central.csv", central.replacingOccurrences(of: "surplus lot", with: "surplus lot – café")))
+        for name in try FileManager.default.contentsOfDirectory(atPath: sample.appendingPathComponent("sightings").path)
+            .sorted()
+        {
+            var sheet = try text("sightings/" + name)
+            if name == "controller_aps.csv" { sheet = sheet.replacingOccurrences(of: "-AP1", with: "-AP1 Rés’") }
+            sheets.append(("sightings/" + name, sheet))
+        }
+        for name in try FileManager.default.contentsOfDirectory(atPath: sample.appendingPathComponent("registers").path)
+            .sorted()
+        {
+            var reader = CSVReader(bytes: Array(try text("registers/" + name).utf8), name: name)
+            var lines: [String] = []
+            try reader.forEachRecord { record in
+                lines.append(
+                    record.strings.map { field in
+                        field.contains(where: { "\t\"\r\n".contains($0) })
+                            ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+                    }
+                    .joined(separator: "\t"))
+            }
+            sheets.append(
+                (
+                    "registers/" + name.replacingOccurrences(of: ".csv", with: ".txt"),
+                    lines.joined(separator: "\r\n") + "\r\n"
+                ))
+        }
+        return sheets
+    }
+
+    static func bytes(_ text: String, _ form: Form) -> [UInt8] {
+        switch form {
+        case .utf8:
+            return Array(text.utf8)
+        case .windows1252:
+            let high: [Unicode.Scalar: UInt8] = ["–": 0x96, "’": 0x92, "€": 0x80]
+            return text.unicodeScalars.map { high[$0] ?? UInt8($0.value) }
+        case .utf16LittleEndian:
+            return [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        case .utf16BigEndian:
+            return [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        }
+    }
+
+    /// Writes the account with each sheet in the form `form(path)` gives, reconciles it, and returns its output.
+    static func run(_ sheets: [(path: String, text: String)], in folder: URL, form: (String) -> Form) throws -> URL {
+        for sheet in sheets {
+            let url = folder.appendingPathComponent(sheet.path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes(sheet.text, form(sheet.path))).write(to: url)
+        }
+        try FileManager.default.copyItem(
+            at: AcceptanceTests.repository.appendingPathComponent("samples/vt-nis/buildings.csv"),
+            to: folder.appendingPathComponent("buildings.csv"))
+        let output = folder.appendingPathComponent("out")
+        _ = try AcceptanceTests.reconcile(folder, asOf: InventoryDate(year: 2026, month: 11, day: 20)!, output: output)
+        return output
+    }
+
+    static func output(_ folder: URL, _ name: String) throws -> String {
+        try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func windows1252AndUTF16SheetsGiveTheFindingsOfTheirUTF8Versions() throws {
+        let folder = try AcceptanceTests.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sheets = try Self.sheets()
+        #expect(sheets.filter { $0.path.hasSuffix(".txt") }.count == 5)
+        let reference = try Self.run(sheets, in: folder.appendingPathComponent("utf8")) { _ in .utf8 }
+        let little = try Self.run(sheets, in: folder.appendingPathComponent("little")) { path in
+            path.hasSuffix(".txt") ? .utf16LittleEndian : path.hasSuffix(".csv") ? .windows1252 : .utf8
+        }
+        let big = try Self.run(sheets, in: folder.appendingPathComponent("big")) { path in
+            path == "central.csv" || path.hasSuffix(".txt") ? .utf16BigEndian : .windows1252
+        }
+        #expect(try Self.output(reference, "cleaned.csv").contains("surplus lot – café"))
+        for name in ["cleaned.csv", "discrepancies.csv", "resolved.csv"] {
+            let expected = try Self.output(reference, name)
+            #expect(try Self.output(little, name) == expected, "\(name) from Windows-1252 and UTF-16 LE")
+            #expect(try Self.output(big, name) == expected, "\(name) from Windows-1252 and UTF-16 BE")
+        }
+        // One note per sheet guessed to be Windows-1252 (the ASCII ones are UTF-8 too), none for UTF-16.
+        let note = "read as Windows-1252 because it is not UTF-8; save it as &quot;CSV UTF-8&quot; to be sure"
+        let reports = try [reference, little, big].map { try Self.output($0, "report.html") }
+        #expect(reports.map { $0.components(separatedBy: note).count - 1 } == [0, 2, 1])
+        #expect(reports[1].contains("<li>central.csv: " + note + "</li>"))
+        #expect(reports[1].contains("<li>controller_aps.csv: " + note + "</li>"))
+        #expect(reports[2].contains("<li>controller_aps.csv: " + note + "</li>"))
+        let summaries = try [reference, little, big].map { try Self.output($0, "summary.txt") }
+        #expect(!summaries[0].contains("Notes:"))
+        #expect(summaries[1].contains("Notes: 2 (listed in the report)."))
+        #expect(summaries[2].contains("Notes: 1 (listed in the report)."))
+    }
+}

@@ -293,9 +293,14 @@ struct CSVReaderTests {
         #expect(readCSV("\"a\"\"").error == .unterminatedQuote(file: "test.csv", line: 1))
     }
 
-    @Test func invalidUTF8IsReportedAndReplaced() {
-        let bytes: [UInt8] = Array("ok,".utf8) + [0xFF] + Array("\n\"x\ny".utf8) + [0xC0, 0x80] + Array("\",z\n".utf8)
-        let result = readCSV(bytes)
+    /// Text that must be UTF-8 (a UTF-8 byte-order mark says so, or the account's setting) and has bytes that are
+    /// not: each damaged field is reported, and its bytes are kept as they are.
+    @Test(arguments: [true, false])
+    func invalidUTF8IsReportedAndReplacedWhenTheTextMustBeUTF8(byteOrderMark: Bool) {
+        let text: [UInt8] = Array("ok,".utf8) + [0xFF] + Array("\n\"x\ny".utf8) + [0xC0, 0x80] + Array("\",z\n".utf8)
+        let result =
+            byteOrderMark ? readCSV(EncodingSniffer.utf8ByteOrderMark + text) : readCSV(text, encoding: .utf8)
+        #expect(result.encoding == .utf8)
         #expect(
             result.records == [
                 CSVReadRecord(
@@ -310,7 +315,7 @@ struct CSVReaderTests {
     }
 
     @Test func truncatedSequenceAtEndOfFileIsInvalid() {
-        let result = readCSV(Array("a\nb,caf".utf8) + [0xC3])
+        let result = readCSV(Array("a\nb,caf".utf8) + [0xC3], encoding: .utf8)
         #expect(
             result.records == [
                 CSVReadRecord(line: 1, lineCount: 1, fields: ["a"]),
@@ -326,7 +331,7 @@ struct CSVReaderTests {
     }
 
     @Test func strayQuoteAndInvalidUTF8InOneField() {
-        let result = readCSV(Array("a\"".utf8) + [0xED, 0xA0, 0x80])
+        let result = readCSV(Array("a\"".utf8) + [0xED, 0xA0, 0x80], encoding: .utf8)
         #expect(
             result.records == [
                 CSVReadRecord(
@@ -340,10 +345,8 @@ struct CSVReaderTests {
 
     // MARK: File errors
 
-    @Test func rejectsUTF16AndUTF32ByteOrderMarks() {
+    @Test func rejectsUTF32ByteOrderMarks() {
         let cases: [([UInt8], String)] = [
-            ([0xFF, 0xFE, 0x61, 0x00, 0x0A, 0x00], "UTF-16 LE"),
-            ([0xFE, 0xFF, 0x00, 0x61], "UTF-16 BE"),
             ([0xFF, 0xFE, 0x00, 0x00, 0x61, 0x00, 0x00, 0x00], "UTF-32 LE"),
             ([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x61], "UTF-32 BE"),
         ]
@@ -355,8 +358,8 @@ struct CSVReaderTests {
             }
         }
         #expect(
-            CSVError.unsupportedEncoding(file: "survey.csv", encoding: "UTF-16 LE").description
-                == "survey.csv: the file is encoded as UTF-16 LE, which cannot be read. "
+            CSVError.unsupportedEncoding(file: "survey.csv", encoding: "UTF-32 LE").description
+                == "survey.csv: the file is encoded as UTF-32 LE, which cannot be read. "
                 + "Open it in a spreadsheet and save it as \"CSV UTF-8\".")
     }
 
@@ -457,6 +460,9 @@ struct CSVReaderTests {
         ("utf16-without-mark.csv", utf16Bytes("a,b\n1,2\n")),
         ("quote-cr.csv", Array("\"a\r\"\nb\r".utf8)),
         ("empty.csv", []),
+        ("windows-1252.csv", Array("a,\"caf".utf8) + [0xE9, 0x0A, 0x80] + Array("\"\r\n1,O".utf8) + [0x92, 0x0A]),
+        ("unicode-text.txt", [0xFF, 0xFE] + utf16Bytes("Tag\tNote\r\n1\t\"😀\té\"\r\n2\t日本\r\n")),
+        ("unicode-text-be.txt", [0xFE, 0xFF] + utf16Bytes("Tag\tNote\n1\t😀", bigEndian: true) + [0xD8]),
     ]
 
     @Test(arguments: [1, 2, 3, 7])
@@ -529,7 +535,8 @@ struct CSVReaderTests {
                 bytes += alphabet.randomElement(using: &generator)!
             }
             for chunkSize in [1, 2, 5, 16, 1 << 20] {
-                let result = readCSV(bytes, name: "random.csv", chunkSize: chunkSize)
+                // The reference tokenizer reads UTF-8 only, reporting what is not per field.
+                let result = readCSV(bytes, name: "random.csv", chunkSize: chunkSize, encoding: .utf8)
                 recordCount += result.records.count
                 if result != referenceResult(bytes, like: result) {
                     differing.append("\(bytes) in chunks of \(chunkSize)")
@@ -542,6 +549,133 @@ struct CSVReaderTests {
 
     @Test func fixturesHaveExpectedRecordCounts() {
         let counts = Self.fixtures.map { readCSV($0.bytes, name: $0.name).records.count }
-        #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 0, 0, 2, 0])
+        #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 1, 0, 2, 0, 2, 3, 2])
+    }
+}
+
+@Suite("CSVReader encodings")
+struct CSVReaderEncodingTests {
+    /// A sheet Excel on Windows saved as "CSV": é, € and ’ are single Windows-1252 bytes.
+    static let windows1252: [UInt8] =
+        Array("Tag,Model\n1,caf".utf8) + [0xE9] + Array("\n2,".utf8) + [0x80] + Array("5\n3,O".utf8) + [0x92]
+        + Array("Neil\n".utf8)
+
+    @Test(arguments: [1, 3, 1 << 20])
+    func textThatIsNotUTF8IsReadAsWindows1252(chunkSize: Int) {
+        var reader = CSVReader(bytes: Self.windows1252, name: "survey.csv", delimiter: nil, chunkSize: chunkSize)
+        let result = readAllCSV(&reader)
+        #expect(result.error == nil)
+        #expect(
+            result.records == [
+                CSVReadRecord(line: 1, lineCount: 1, fields: ["Tag", "Model"]),
+                CSVReadRecord(line: 2, lineCount: 1, fields: ["1", "café"]),
+                CSVReadRecord(line: 3, lineCount: 1, fields: ["2", "€5"]),
+                CSVReadRecord(line: 4, lineCount: 1, fields: ["3", "O’Neil"]),
+            ])
+        #expect(reader.encoding == .windows1252)
+    }
+
+    @Test func anInvalidByteFarPastTheSampleStillMakesItWindows1252() {
+        let bytes = Array(String(repeating: "100001,ok\n", count: 1000).utf8) + Array("2,caf".utf8) + [0xE9, 0x0A]
+        var reader = CSVReader(bytes: bytes, name: "survey.csv", delimiter: nil, chunkSize: 4096)
+        let result = readAllCSV(&reader)
+        #expect(reader.encoding == .windows1252)
+        #expect(result.records.last?.fields == ["2", "café"])
+        #expect(result.records.allSatisfy { $0.problems.isEmpty })
+    }
+
+    @Test func utf8CutAcrossChunksStaysUTF8() {
+        let text = String(repeating: "café,日本,😀\n", count: 700)
+        var reader = CSVReader(bytes: Array(text.utf8), name: "survey.csv", delimiter: nil, chunkSize: 4099)
+        let result = readAllCSV(&reader)
+        #expect(reader.encoding == .utf8)
+        #expect(result.records.count == 700)
+        #expect(result.records.allSatisfy { $0.fields == ["café", "日本", "😀"] })
+    }
+
+    @Test(arguments: [false, true])
+    func utf16WithByteOrderMarkIsReadAsUnicodeText(bigEndian: Bool) {
+        let text = "Tag\tModel\r\n100001\tcafé 日本\r\n100002\tO’Neil\r\n"
+        var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
+        for unit in text.utf16 {
+            bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        for chunkSize in [1, 1 << 20] {
+            var reader = CSVReader(bytes: bytes, name: "Unicode Text.txt", delimiter: nil, chunkSize: chunkSize)
+            let result = readAllCSV(&reader)
+            #expect(result.error == nil)
+            #expect(
+                result.records.map(\.fields) == [["Tag", "Model"], ["100001", "café 日本"], ["100002", "O’Neil"]])
+            #expect(reader.delimiter == .tab)
+            #expect(reader.encoding == (bigEndian ? .utf16BigEndian : .utf16LittleEndian))
+        }
+    }
+
+    @Test func aFileValidUTF8ForItsFirstMegabyteAndNotLaterIsWindows1252Throughout() throws {
+        // The decision is made once, from the whole file: no record is read as UTF-8 and then the rest otherwise.
+        let folder = TemporaryFolder()
+        let head = "Tag,Model\n" + String(repeating: "100001,café\n", count: 100_000)
+        let path = folder.write(Array(head.utf8) + Array("100002,caf".utf8) + [0xE9, 0x0A], to: "late.csv")
+        var reader = try CSVReader(path: path)
+        let result = readAllCSV(&reader)
+        #expect(reader.encoding == .windows1252)
+        #expect(result.records.count == 100_002)
+        #expect(result.records[1].fields == ["100001", "cafÃ©"], "the UTF-8 é is two Windows-1252 characters")
+        #expect(result.records.last?.fields == ["100002", "café"])
+        #expect(result.records.allSatisfy { $0.problems.isEmpty })
+    }
+
+    @Test(arguments: [1, 2, 3, 1 << 20])
+    func aUTF16FileOfOddLengthEndsWithAReplacementCharacter(chunkSize: Int) {
+        let bytes = [0xFF, 0xFE] + utf16Bytes("Tag\tNote\n1\t😀x") + [0x41]
+        let result = readCSV(bytes, name: "odd.txt", chunkSize: chunkSize)
+        #expect(result.records.map(\.fields) == [["Tag", "Note"], ["1", "😀x\u{FFFD}"]])
+        #expect(result.encoding == .utf16LittleEndian)
+    }
+
+    @Test func aSetEncodingIsUsedForTextWithoutAByteOrderMark() {
+        let utf8 = Array("Tag,Model\n1,café\n".utf8)
+        // Forcing means forcing: UTF-8 read as Windows-1252 is mojibake, not an error.
+        let forced = readCSV(utf8, encoding: .windows1252)
+        #expect(forced.encoding == .windows1252)
+        #expect(forced.records.last?.fields == ["1", "cafÃ©"])
+        // Windows-1252 read as UTF-8 reports the damaged cell, as before this setting existed.
+        let damaged = readCSV(Self.windows1252, encoding: .utf8)
+        #expect(damaged.encoding == .utf8)
+        #expect(damaged.records[1].fields == ["1", "caf\u{FFFD}"])
+        #expect(damaged.records[1].problems == [CSVFieldProblem(kind: .invalidUTF8, field: 1, line: 2)])
+        // UTF-16 without a byte-order mark, refused when it is not set, is read when it is.
+        let little = utf16Bytes("Tag\tModel\n1\t日本\n")
+        #expect(
+            readCSV(little).error
+                == .unsupportedEncoding(file: "test.csv", encoding: "UTF-16 LE without a byte-order mark"))
+        for chunkSize in [1, 3, 1 << 20] {
+            let read = readCSV(little, chunkSize: chunkSize, encoding: .utf16LittleEndian)
+            #expect(read.error == nil)
+            #expect(read.records.map(\.fields) == [["Tag", "Model"], ["1", "日本"]])
+            let big = readCSV(
+                utf16Bytes("Tag\tModel\n1\t日本\n", bigEndian: true), chunkSize: chunkSize, encoding: .utf16BigEndian)
+            #expect(big.records.map(\.fields) == [["Tag", "Model"], ["1", "日本"]])
+        }
+    }
+
+    @Test func aByteOrderMarkWinsOverTheSetting() {
+        let utf8 = readCSV(EncodingSniffer.utf8ByteOrderMark + Array("Tag\ncafé\n".utf8), encoding: .windows1252)
+        #expect(utf8.encoding == .utf8)
+        #expect(utf8.records.last?.fields == ["café"])
+        let utf16 = readCSV([0xFE, 0xFF] + utf16Bytes("Tag\ncafé\n", bigEndian: true), encoding: .utf16LittleEndian)
+        #expect(utf16.encoding == .utf16BigEndian)
+        #expect(utf16.records.last?.fields == ["café"])
+        let set8 = readCSV([0xFF, 0xFE] + utf16Bytes("Tag\ncafé\n"), encoding: .utf8)
+        #expect(set8.encoding == .utf16LittleEndian)
+        #expect(set8.records.last?.fields == ["café"])
+    }
+
+    @Test func utf32IsRefusedWhateverTheSetting() {
+        for encoding in [nil] + TextEncoding.allCases.map(Optional.some) {
+            #expect(
+                readCSV([0xFF, 0xFE, 0, 0, 0x61, 0, 0, 0], name: "wide.txt", encoding: encoding).error
+                    == .unsupportedEncoding(file: "wide.txt", encoding: "UTF-32 LE"))
+        }
     }
 }

@@ -18,6 +18,7 @@ struct CSVReadResult: Equatable {
     var fieldBytes: [[[UInt8]]] = []
     var delimiter: Delimiter = .comma
     var hadByteOrderMark = false
+    var encoding = TextEncoding.utf8
     var lineEnding: String?
     var error: CSVError?
 }
@@ -39,15 +40,19 @@ func readAllCSV(_ reader: inout CSVReader) -> CSVReadResult {
     }
     result.delimiter = reader.delimiter
     result.hadByteOrderMark = reader.hadByteOrderMark
+    result.encoding = reader.encoding
     result.lineEnding = reader.lineEnding
     return result
 }
 
 /// Reads in-memory bytes with the given name, delimiter and chunk size.
+/// `encoding` is the encoding required of text without a byte-order mark (`nil`: decided from the text).
 func readCSV(
-    _ bytes: [UInt8], name: String = "test.csv", delimiter: Delimiter? = nil, chunkSize: Int = 1 << 20
+    _ bytes: [UInt8], name: String = "test.csv", delimiter: Delimiter? = nil, chunkSize: Int = 1 << 20,
+    encoding: TextEncoding? = nil
 ) -> CSVReadResult {
     var reader = CSVReader(bytes: bytes, name: name, delimiter: delimiter, chunkSize: chunkSize)
+    reader.requiredEncoding = encoding
     return readAllCSV(&reader)
 }
 

@@ -25,8 +25,8 @@ struct EncodingSnifferTests {
     static let sheet = "VT Tag,Serial,Description\r\n100001,S1,Access point\r\n100002,S2,Switch\r\n"
 
     @Test func byteOrderMarksNameTheEncoding() {
-        #expect(EncodingSniffer.unsupportedEncoding(of: [0xFF, 0xFE, 0x61, 0x00]) == "UTF-16 LE")
-        #expect(EncodingSniffer.unsupportedEncoding(of: [0xFE, 0xFF, 0x00, 0x61]) == "UTF-16 BE")
+        #expect(EncodingSniffer.unsupportedEncoding(of: [0xFF, 0xFE, 0x61, 0x00]) == nil)
+        #expect(EncodingSniffer.unsupportedEncoding(of: [0xFE, 0xFF, 0x00, 0x61]) == nil)
         #expect(EncodingSniffer.unsupportedEncoding(of: [0xFF, 0xFE, 0x00, 0x00, 0x61, 0, 0, 0]) == "UTF-32 LE")
         #expect(EncodingSniffer.unsupportedEncoding(of: [0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x61]) == "UTF-32 BE")
         #expect(EncodingSniffer.unsupportedEncoding(of: [0xEF, 0xBB, 0xBF, 0x61, 0x00, 0x62, 0x00]) == nil)

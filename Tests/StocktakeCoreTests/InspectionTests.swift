@@ -65,7 +65,8 @@ struct InspectionTests {
 
     @Test func problemsCarryTheirLines() throws {
         let bytes =
-            Array("Tag,VT ID,Model,Serial Number\n1,2,a\"b,s1\n3\n".utf8) + [0xFF] + Array(",4,x,s2\n,,m,\n".utf8)
+            EncodingSniffer.utf8ByteOrderMark + Array("Tag,VT ID,Model,Serial Number\n1,2,a\"b,s1\n3\n".utf8) + [0xFF]
+            + Array(",4,x,s2\n,,m,\n".utf8)
         let inspection = try inspect(bytes)
         #expect(
             inspection.problems.map {
@@ -83,7 +84,7 @@ struct InspectionTests {
                     "5 4 -: row 4: has no VT tag, CNS number, serial number or MAC address, so it cannot be matched",
                 ])
         #expect(inspection.invalidUTF8Lines == [4])
-        #expect(inspection.encoding == "UTF-8 (bytes that are not UTF-8 on line 4)")
+        #expect(inspection.encoding == "UTF-8 with byte-order mark (bytes that are not UTF-8 on line 4)")
         #expect(inspection.rowCount == 4)
         #expect(inspection.text.contains("Problems:   6\n  line 1: Columns \"Tag\" and \"VT ID\" both hold vt_tag"))
     }
@@ -109,11 +110,32 @@ struct InspectionTests {
     }
 
     @Test func encodingListsAtMostFiveInvalidLines() throws {
-        var bytes = Array("Serial\n".utf8)
+        var bytes = EncodingSniffer.utf8ByteOrderMark + Array("Serial\n".utf8)
         for _ in 0..<7 { bytes += [0x41, 0xC3, 0x0A] }
         let inspection = try inspect(bytes)
         #expect(inspection.invalidUTF8Lines == [2, 3, 4, 5, 6, 7, 8])
-        #expect(inspection.encoding == "UTF-8 (bytes that are not UTF-8 on lines 2, 3, 4, 5, 6 and 2 more)")
+        #expect(
+            inspection.encoding
+                == "UTF-8 with byte-order mark (bytes that are not UTF-8 on lines 2, 3, 4, 5, 6 and 2 more)")
+    }
+
+    @Test func textThatIsNotUTF8IsNamedWindows1252WithoutCellProblems() throws {
+        var bytes = Array("Serial\n".utf8)
+        for row in 0..<7 { bytes += [0x41 + UInt8(row), 0xC3, 0x0A] }
+        let inspection = try inspect(bytes, rows: true)
+        #expect(inspection.invalidUTF8Lines == [])
+        #expect(inspection.problems.isEmpty)
+        #expect(inspection.rows == ["AÃ", "BÃ", "CÃ", "DÃ", "EÃ", "FÃ", "GÃ"].map { [$0] })
+        #expect(inspection.encoding == "Windows-1252 (it is not UTF-8; save it as \"CSV UTF-8\" to be sure)")
+        #expect(inspection.text.contains("Windows-1252 (it is not UTF-8; save it as \"CSV UTF-8\" to be sure)\n"))
+    }
+
+    @Test func unicodeTextIsNamedUTF16() throws {
+        let bytes = [0xFF, 0xFE] + utf16Bytes("Serial\tRoom\r\nS1\t101\r\n")
+        let inspection = try inspect(bytes, name: "Unicode Text.txt")
+        #expect(inspection.encoding == "UTF-16 LE with byte-order mark")
+        #expect(inspection.delimiter == .tab)
+        #expect(inspection.rowCount == 1)
     }
 
     @Test func headerWithoutIdentifierIsAProblem() throws {

@@ -138,6 +138,24 @@ struct ReconcileJobTests {
                 + Array(repeating: .register, count: 6))
     }
 
+    /// Excel saves "Unicode Text" (UTF-16 with a byte-order mark) and "Text (Tab delimited)" as `.txt`; a clerk's
+    /// notes are `.txt` too, and are not sheets.
+    @Test func foldersTakeTheTxtFilesThatAreTabSeparatedText() throws {
+        folder.write("Tag,Room\n1,2\n", to: "scans/a.csv")
+        folder.write([0xFF, 0xFE] + utf16Bytes("Tag\tRoom\r\n1\t2\r\n"), to: "scans/b unicode.txt")
+        folder.write([0xFE, 0xFF] + utf16Bytes("Tag\n1\n", bigEndian: true), to: "scans/c one column.TXT")
+        folder.write(Array("Tag\tRoom\r\n1\tcaf".utf8) + [0xE9], to: "scans/d tab delimited.txt")
+        folder.write([0xFF, 0xFE, 0, 0] + Array("T\0\0\0".utf8), to: "scans/e utf-32.txt")
+        folder.write("Remember: the scanner in room 2 is broken.\tReally.\n", to: "scans/f notes.txt")
+        folder.write("VT-2,Nowhere\n", to: "scans/notes.txt")
+        folder.write("", to: "scans/empty.txt")
+        let scans = folder.path("scans")
+        #expect(
+            try ReconcileJob.expand(scans)
+                == ["a.csv", "b unicode.txt", "c one column.TXT", "d tab delimited.txt", "e utf-32.txt", "f notes.txt"]
+                .map { scans + "/" + $0 })
+    }
+
     @Test func collidingDisplayNamesGetTheirFolder() throws {
         let central = folder.write("Tag\n1\n", to: "main/scan.csv")
         folder.write("Tag\n1\n", to: "north/scan.csv")

@@ -461,8 +461,9 @@ struct ReconcilerTests {
 struct ReconcilerDamagedTextTests {
     @Test func invalidUTF8IsReportedWithFileRowAndLine() throws {
         let fixture = ReconcileFixture(central: ReconcilerTests.clean)
-        // The survey's room cell of data row 2 (line 3) holds the byte 0xFF, which is never UTF-8.
-        var bytes = Array(ReconcilerTests.cleanSurvey.utf8)
+        // The survey's room cell of data row 2 (line 3) holds the byte 0xFF, which is never UTF-8, in a file whose
+        // byte-order mark says it is UTF-8 (without one, the file would be read as Windows-1252).
+        var bytes = EncodingSniffer.utf8ByteOrderMark + Array(ReconcilerTests.cleanSurvey.utf8)
         let room = Array(",102,".utf8)
         let at = try #require((0...(bytes.count - room.count)).first { Array(bytes[$0..<$0 + room.count]) == room })
         bytes[at + 2] = 0xFF

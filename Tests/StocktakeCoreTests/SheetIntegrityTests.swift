@@ -172,3 +172,75 @@ struct SheetIntegrityTests {
                 == .shortLastRow(line: 4, cells: 2, headerCells: 3))
     }
 }
+
+/// Pulled `.xlsx` central sheets: their rows are counted in the sheet the account reads, and a workbook that ends
+/// before its ZIP directory is a transfer that was cut off.
+@Suite("SheetIntegrity of workbooks")
+struct WorkbookSheetIntegrityTests {
+    let folder = TemporaryFolder()
+
+    /// A workbook whose first visible sheet "Assets" has a header and 3 data rows (one blank row between), and
+    /// whose second sheet "Old" has a header and 1 data row.
+    func workbookBytes() throws -> [UInt8] {
+        func row(_ number: Int, _ cells: [String]) -> String {
+            "<row r=\"\(number)\">" + cells.map { "<c t=\"inlineStr\"><is><t>\($0)</t></is></c>" }.joined() + "</row>"
+        }
+        let parts: [(String, String)] = [
+            ("_rels/.rels", WorkbookTests.rootRelationships),
+            (
+                "xl/workbook.xml",
+                """
+                <workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" \
+                xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>\
+                <sheet name="Assets" sheetId="1" r:id="rId1"/><sheet name="Old" sheetId="2" r:id="rId2"/>\
+                </sheets></workbook>
+                """
+            ),
+            (
+                "xl/_rels/workbook.xml.rels",
+                WorkbookTests.relationships([
+                    ("rId1", "worksheet", "worksheets/sheet1.xml"), ("rId2", "worksheet", "worksheets/sheet2.xml"),
+                ])
+            ),
+            (
+                "xl/worksheets/sheet1.xml",
+                WorkbookTests.sheetXML(
+                    row(1, ["VT Tag", "Room"]) + row(2, ["100001", "101"]) + row(4, ["100002", "102"])
+                        + row(5, ["100003", ""]))
+            ),
+            ("xl/worksheets/sheet2.xml", WorkbookTests.sheetXML(row(1, ["VT Tag"]) + row(2, ["100009"]))),
+        ]
+        return try pythonZip(WorkbookTests.workbookScript(parts), in: folder)
+    }
+
+    @Test func aWholeWorkbookCountsTheDataRowsOfItsFirstVisibleSheetOrTheNamedOne() throws {
+        let bytes = try workbookBytes()
+        #expect(
+            SheetIntegrity.check(bytes, fileName: "central.xlsx")
+                == SheetIntegrity(fileName: "central.xlsx", dataRows: 3, problem: nil))
+        #expect(SheetIntegrity.check(bytes, fileName: "central.xlsx", sheet: "Old").dataRows == 1)
+    }
+
+    @Test func aWorkbookCutAnywhereBeforeItsDirectoryIsACutOffTransfer() throws {
+        let bytes = try workbookBytes()
+        for fraction in [10, 50, 90, 99] {
+            let cut = Array(bytes.prefix(bytes.count * fraction / 100))
+            let integrity = SheetIntegrity.check(cut, fileName: "central.xlsx")
+            #expect(integrity.problem == .cutOffWorkbook, "cut at \(fraction) %")
+            #expect(
+                integrity.description
+                    == "central.xlsx: the workbook ends before its ZIP directory: the transfer was cut off. Pull the "
+                    + "sheet again, and if the file itself is damaged, save the workbook again in Excel.")
+        }
+    }
+
+    @Test func aDamagedWorkbookIsLeftForTheReaderToReport() throws {
+        var bytes = try workbookBytes()
+        // The end record's signature gone: a damaged directory, not a cut-off one.
+        let end = bytes.count - 22
+        #expect(Array(bytes[end..<end + 4]) == [0x50, 0x4B, 0x05, 0x06])
+        bytes[end + 10] = 0xFF
+        let integrity = SheetIntegrity.check(bytes, fileName: "central.xlsx")
+        #expect(integrity.problem == nil)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StocktakeCore
@@ -254,9 +255,13 @@ struct SourceReaderTests {
         #expect(data.records.first?.values.model == "AB\"C")
     }
 
-    @Test func invalidUTF8IsDamagedTextOnItsLine() throws {
-        let bytes = Array("Tag,Model\n1,ok\n2,caf".utf8) + [0xE9] + Array("\n".utf8)
+    /// A file that says it is UTF-8 (Excel's "CSV UTF-8" starts with a byte-order mark) and holds bytes that are
+    /// not is damaged, not Windows-1252: its good characters stay, and each damaged cell is reported.
+    @Test func invalidUTF8AfterAUTF8ByteOrderMarkIsDamagedTextOnItsLine() throws {
+        let bytes =
+            EncodingSniffer.utf8ByteOrderMark + Array("Tag,Model\n1,ok\n2,caf".utf8) + [0xE9] + Array("\n".utf8)
         let data = try read(bytes)
+        #expect(data.encoding == .utf8)
         #expect(
             data.issues == [
                 RowIssue(
@@ -267,7 +272,8 @@ struct SourceReaderTests {
     }
 
     @Test func damageInsideAMultiLineFieldNamesItsOwnLine() throws {
-        let bytes = Array("Tag,Notes\n1,\"first\nsec".utf8) + [0xFF] + Array("ond\"\n".utf8)
+        let bytes =
+            EncodingSniffer.utf8ByteOrderMark + Array("Tag,Notes\n1,\"first\nsec".utf8) + [0xFF] + Array("ond\"\n".utf8)
         let data = try read(bytes)
         #expect(data.issues.map(\.line) == [3])
         #expect(data.issues.map(\.row) == [1])
@@ -382,8 +388,52 @@ struct SourceReaderTests {
         #expect(error?.exitStatus == .noInput)
     }
 
-    @Test func utf16FileIsRefused() throws {
-        let path = folder.write([0xFF, 0xFE] + Array("T\0a\0g\0\n\0".utf8), to: "unicode.csv")
+    static let windows1252 =
+        Array("Tag,Model\n100001,caf".utf8) + [0xE9] + Array("\n100002,O".utf8) + [0x92] + Array("Neil\n".utf8)
+
+    @Test func windows1252FileIsReadWithOneNoteAndNoCellWarnings() throws {
+        let path = folder.write(Self.windows1252, to: "latin.csv")
+        let data = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register))
+        #expect(data.encoding == .windows1252)
+        #expect(data.issues == [])
+        #expect(data.records.map { $0.values.model } == ["CAFé", "O’NEIL"])
+        #expect(
+            data.encodingNote == "read as Windows-1252 because it is not UTF-8; save it as \"CSV UTF-8\" to be sure")
+    }
+
+    @Test func aSetEncodingIsHonouredWithoutANote() throws {
+        let path = folder.write(Self.windows1252, to: "latin.csv")
+        let set = try SourceReader(mapping: .builtIn).read(
+            SourceFile(path: path, role: .register, encoding: .windows1252))
+        #expect(set.encoding == .windows1252)
+        #expect(set.encodingNote == nil, "the account named it: nothing was guessed")
+        #expect(set.records.map { $0.values.model } == ["CAFé", "O’NEIL"])
+        // UTF-8 set for a file that is not: each damaged cell is reported, as for any UTF-8 file with bad bytes.
+        let forced = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register, encoding: .utf8))
+        #expect(forced.encoding == .utf8)
+        #expect(forced.encodingNote == nil)
+        #expect(
+            forced.issues.map(\.reason)
+                == Array(repeating: "holds bytes that are not UTF-8; save the file as CSV UTF-8", count: 2))
+        // UTF-16 without a byte-order mark is read when it is set.
+        let units = "Tag\tModel\n1\té\n".utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let big = folder.write(units, to: "big.txt")
+        let utf16 = try SourceReader(mapping: .builtIn).read(
+            SourceFile(path: big, role: .register, encoding: TextEncoding(name: "utf-16be")))
+        #expect(utf16.records.map { $0.values.model } == ["é"])
+    }
+
+    @Test func utf16FileIsReadWithoutANote() throws {
+        let units = "Tag\tModel\n1\té\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let path = folder.write([0xFF, 0xFE] + units, to: "unicode.txt")
+        let data = try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register))
+        #expect(data.encoding == .utf16LittleEndian)
+        #expect(data.delimiter == .tab)
+        #expect(data.records.map { $0.values.model } == ["é"])
+    }
+
+    @Test func utf32FileIsRefused() throws {
+        let path = folder.write([0xFF, 0xFE, 0, 0] + Array("T\0\0\0\n\0\0\0".utf8), to: "unicode.csv")
         let error = #expect(throws: StocktakeError.self) {
             try SourceReader(mapping: .builtIn).read(SourceFile(path: path, role: .register))
         }
@@ -391,7 +441,7 @@ struct SourceReaderTests {
             error
                 == .badData(
                     path: path,
-                    reason: "the file is encoded as UTF-16 LE, which cannot be read. "
+                    reason: "the file is encoded as UTF-32 LE, which cannot be read. "
                         + "Open it in a spreadsheet and save it as \"CSV UTF-8\"."))
         #expect(error?.exitStatus == .dataError)
     }

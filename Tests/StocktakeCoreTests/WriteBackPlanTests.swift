@@ -376,18 +376,50 @@ import Testing
         }
     }
 
-    @Test func aSheetInAnotherEncodingIsRefusedWithTheReadersMessage() throws {
+    /// A central sheet in Windows-1252 or UTF-16 is planned on its text, so `changes.csv` lists exactly what the UTF-8
+    /// sheet would get; but its edited bytes would be UTF-8, not the sheet's own, so it is never pushable.
+    @Test func aSheetInAnotherEncodingIsPlannedLikeItsUTF8VersionButNotPushable() throws {
+        var fixture = ReconcileFixture(
+            central: "VT Tag,Model,Room,Custodian\n001234,ap-515,,Ren\u{E9}e\n004513,AP-515,101,\n")
+        fixture.sighting("survey.csv", "P-Tag,Room,Custodian\n001234,B-12,\n004513,102,Jos\u{E9}\n")
+        let utf8 = try plan(fixture)
+        #expect(utf8.sheetEncoding == .utf8)
+        #expect(utf8.isPushable)
+        #expect(utf8.changes.map(\.after).contains("Jos\u{E9}"))
+        let text = fixture.files[0].text
+        let windows1252 = text.unicodeScalars.map { UInt8($0.value) }
+        let sheets: [([UInt8], TextEncoding)] = [
+            (windows1252, .windows1252),
+            ([0xFF, 0xFE] + utf16Bytes(text), .utf16LittleEndian),
+            ([0xFE, 0xFF] + utf16Bytes(text, bigEndian: true), .utf16BigEndian),
+        ]
+        for (bytes, encoding) in sheets {
+            let other = try WriteBackPlan(
+                sheet: bytes, fileName: "central.csv", reader: reader(fixture), reconciliation: try fixture.reconcile(),
+                options: WriteBackOptions())
+            #expect(other.sheetEncoding == encoding)
+            #expect(!other.isPushable)
+            #expect(other.changes == utf8.changes, "\(encoding)")
+        }
+        // The account's setting is honoured: the same bytes set to UTF-8 are a UTF-8 sheet with a damaged cell.
+        let set = try WriteBackPlan(
+            sheet: windows1252, fileName: "central.csv", reader: reader(fixture),
+            reconciliation: try fixture.reconcile(), options: WriteBackOptions(), encoding: .utf8)
+        #expect(set.sheetEncoding == .utf8)
+        #expect(set.isPushable)
+    }
+
+    @Test func aSheetInUTF32IsRefusedWithTheReadersMessage() throws {
         let fixture = optionsFixture()
-        let utf16: [UInt8] = [0xFF, 0xFE] + Array("VT Tag\n".utf8).flatMap { [$0, 0] }
-        var reader = CSVReader(bytes: utf16, name: "central.csv")
-        let expected = readAllCSV(&reader).error?.description
-        #expect(expected != nil)
+        let utf32: [UInt8] = [0xFF, 0xFE, 0x00, 0x00] + Array("VT Tag\n".utf8).flatMap { [$0, 0, 0, 0] }
         #expect {
             try WriteBackPlan(
-                sheet: utf16, fileName: "central.csv", reader: self.reader(fixture),
+                sheet: utf32, fileName: "central.csv", reader: self.reader(fixture),
                 reconciliation: try fixture.reconcile(), options: WriteBackOptions())
         } throws: { error in
-            (error as? CSVError)?.description == expected
+            (error as? CSVError)?.description
+                == "central.csv: the file is encoded as UTF-32 LE, which cannot be read. "
+                + "Open it in a spreadsheet and save it as \"CSV UTF-8\"."
         }
     }
 }

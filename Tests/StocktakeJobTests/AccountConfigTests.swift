@@ -270,6 +270,64 @@ struct AccountConfigTests {
                 .push)
     }
 
+    @Test func aSourceMayNameItsSheetEveryVisibleSheetOrItsEncoding() throws {
+        let jobs = Jobs()
+        let folder = jobs.account(
+            "acme",
+            """
+            {"central": {"provider": "file", "url": "central.xlsx", "sheet": "Assets"},
+             "sightings": [{"path": "scans.xlsx", "sheet": "APs"}, {"path": "scans/", "sheets": "all"}],
+             "registers": [{"path": "legacy.csv", "encoding": "Latin-1"}, {"url": "gsheets:1AbC", "sheet": "Tags"}]}
+            """,
+            files: ["central.xlsx": "x", "scans.xlsx": "x", "scans/a.csv": "Tag\n1\n", "legacy.csv": "Tag\n1\n"])
+        let config = try AccountConfig.load(folder: folder)
+        #expect(config.central.sheet == "Assets")
+        #expect(
+            config.sightings == [
+                SourceEntry(folder + "/scans.xlsx", sheets: .named("APs")),
+                SourceEntry(folder + "/scans/", sheets: .all),
+            ])
+        #expect(
+            config.registers == [
+                SourceEntry(folder + "/legacy.csv", encoding: .windows1252),
+                SourceEntry("gsheets:1AbC", sheets: .named("Tags")),
+            ])
+        let request = config.request(
+            asOf: InventoryDate(year: 2026, month: 1, day: 1)!, outputDirectory: "/tmp/o", push: false)
+        #expect(request.reconcile.centralSheet == .named("Assets"))
+        let files = try ReconcileJob.expand(config.registers[0], role: .register)
+        #expect(files == [SourceFile(path: folder + "/legacy.csv", role: .register, encoding: .windows1252)])
+    }
+
+    @Test(arguments: [
+        (
+            #"{"sightings": [{"path": "a.csv", "encoding": "ebcdic"}]}"#,
+            "Account acme: \"sightings[0].encoding\" is not an encoding stocktake reads. Write one of \"utf-8\", \"windows-1252\" (or \"cp1252\", \"latin-1\", \"iso-8859-1\"), \"utf-16\" (\"utf-16le\") and \"utf-16be\", or leave it out to decide from each file."
+        ),
+        (
+            #"{"sightings": [{"path": "a.csv", "sheet": "APs", "sheets": "all"}]}"#,
+            "Account acme: \"sightings[0]\" has both \"sheet\" and \"sheets\". Keep \"sheet\" for one sheet, or \"sheets\": \"all\"."
+        ),
+        (
+            #"{"sightings": [{"path": "a.csv", "sheets": "some"}]}"#,
+            "Account acme: \"sightings[0].sheets\" can only be \"all\". Write \"sheets\": \"all\" to read every visible sheet, or \"sheet\": \"APs\" for one."
+        ),
+        (
+            #"{"sightings": [{"sheet": "APs"}]}"#,
+            "Account acme: \"sightings[0]\" needs a \"path\" (or \"url\") string. Write {\"path\": \"assets.xlsx\", \"sheet\": \"APs\"}."
+        ),
+        (
+            #"{"sightings": [{"path": "a.csv", "tab": "APs"}]}"#,
+            "Account acme: \"sightings[0].tab\" is not a key stocktake knows. Remove it or check its spelling; a source takes path, url, sheet, sheets, encoding."
+        ),
+    ])
+    func sourceObjectMistakesAreNamedWithTheirFix(json: String, message: String) {
+        let jobs = Jobs()
+        let body = json.replacingOccurrences(of: "{\"sightings\"", with: "{\"central\": \"central.csv\", \"sightings\"")
+        let folder = jobs.account("acme", body, files: ["central.csv": "VT Tag\n1\n", "a.csv": "Tag\n1\n"])
+        #expect(AccountConfig.problems(folder: folder).map(\.description) == [message])
+    }
+
     @Test func anAccountMayReorderTheIdentifiersAfterTheTag() throws {
         let jobs = Jobs()
         let folder = jobs.account(

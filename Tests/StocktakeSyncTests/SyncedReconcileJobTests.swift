@@ -19,6 +19,13 @@ final class MemorySheet: SheetProvider, @unchecked Sendable {
         self.bytes = Array(text.utf8)
     }
 
+    init(location: String, bytes: [UInt8]) {
+        self.location = location
+        self.bytes = bytes
+    }
+
+    var storedBytes: [UInt8] { lock.withLock { bytes } }
+
     var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
 
     /// Someone else edits the sheet.
@@ -150,6 +157,44 @@ struct SyncedReconcileJobTests {
         let record = try JSONSerialization.jsonObject(with: Data(try fixture.output("run.json").utf8)) as! [String: Any]
         #expect(record["exitStatus"] as? Int == 75)
         #expect((record["push"] as? [String])?.first?.hasPrefix("central sheet NOT pushed: Account acme:") == true)
+    }
+
+    /// A central sheet saved by Excel on Windows (Windows-1252) or as "Unicode Text" (UTF-16) is reconciled and
+    /// its changes listed, but never overwritten with UTF-8: the push is refused with a sentence, status 65.
+    @Test(arguments: [TextEncoding.windows1252, .utf16LittleEndian])
+    func aCentralSheetThatIsNotUTF8IsNeverPushed(encoding: TextEncoding) throws {
+        var fixture = try Fixture()
+        fixture.request.push = true
+        let text = Self.central.replacingOccurrences(of: "BUR,102", with: "BUR,Salle 102 (\u{E9}t\u{E9})")
+        let bytes: [UInt8] =
+            encoding == .windows1252
+            ? text.unicodeScalars.map { UInt8($0.value) }
+            : [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        let central = MemorySheet(location: "https://dav.example.org/central.csv", bytes: bytes)
+        let survey = fixture.survey
+        let job = SyncedReconcileJob(
+            session: AccountSession(account: "acme"),
+            makeProvider: { location throws(SyncError) in
+                location.description.hasSuffix("central.csv") ? central : survey
+            },
+            uploadReports: { _, _ throws(SyncError) in })
+        let outcome = try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        let refusal =
+            "Account acme: the central sheet https://dav.example.org/central.csv is encoded as \(encoding.rawValue), "
+            + "and stocktake writes back only to a UTF-8 central sheet, so nothing was pushed. Open it in a "
+            + "spreadsheet and save it as \"CSV UTF-8\"; the outputs and changes.csv are kept."
+        #expect(outcome.failures.map { $0.description } == [refusal])
+        #expect(outcome.failures.first?.exitStatus == ExitStatus.dataError)
+        #expect(outcome.details.exitStatus == .dataError)
+        #expect(central.pushes == 0)
+        #expect(central.storedBytes == bytes, "the sheet is untouched")
+        #expect(outcome.writeBack.changesSheet, "there was something to push")
+        #expect(try fixture.output("changes.csv").contains("004512"), "changes.csv lists what a push would change")
+        #expect(
+            try fixture.output("discrepancies.csv").contains("SALLE 102 (éTé) in central.csv row 2"), "read as text")
+        let record = try JSONSerialization.jsonObject(with: Data(try fixture.output("run.json").utf8)) as! [String: Any]
+        #expect(record["exitStatus"] as? Int == 65)
+        #expect((record["push"] as? [String]) == ["central sheet NOT pushed: " + refusal])
     }
 
     @Test func rejectedCredentialsOnPushEndWith77() throws {

@@ -2,9 +2,14 @@
 ///
 /// The file is read in fixed-size chunks with `read(2)` and parsed in one pass, so memory use does not grow with
 /// the file: a 1 GB export needs about one chunk plus the largest record. Quoted fields may hold delimiters and
-/// line breaks; CRLF, LF and lone CR all end records, even mixed in one file; blank lines are skipped; a UTF-8
-/// byte-order mark is skipped, and UTF-16 or UTF-32 text (with or without a byte-order mark) is refused. Problems inside a field (stray quotes, invalid UTF-8) are reported on the record
-/// and do not stop reading; problems with the whole file throw `CSVError`.
+/// line breaks; CRLF, LF and lone CR all end records, even mixed in one file; blank lines are skipped.
+///
+/// The encoding is decided once, before any field is split (see `encoding`): a UTF-8 byte-order mark is skipped;
+/// UTF-16 with a byte-order mark, and text that is not valid UTF-8 from start to end and has no byte-order mark
+/// (read as Windows-1252), are converted to UTF-8 chunk by chunk as they are read; UTF-32, and UTF-16 without a
+/// byte-order mark, are refused. Problems inside a field (stray quotes, invalid UTF-8 after a UTF-8 byte-order mark
+/// or when UTF-8 is required) are reported on the record and do not stop reading; problems with the whole file
+/// throw `CSVError`.
 public struct CSVReader: Sendable {
     /// The default chunk size: 1 MiB.
     static let defaultChunkSize = 1 << 20
@@ -18,6 +23,12 @@ public struct CSVReader: Sendable {
     public private(set) var delimiter: Delimiter
     /// Whether the text started with a UTF-8 byte-order mark (which is skipped). Known once reading has started.
     public private(set) var hadByteOrderMark = false
+    /// The encoding the text was read in. Known once reading has started. Offsets and stops are in the bytes of the
+    /// file only for UTF-8: text in another encoding is read whole, from the start.
+    public private(set) var encoding = TextEncoding.utf8
+    /// The encoding text without a byte-order mark is read in; `nil` to decide from the text: UTF-8 when all of it
+    /// is well-formed UTF-8, else Windows-1252. When it is UTF-8, bytes that are not are reported per field.
+    var requiredEncoding: TextEncoding?
     /// The first line end seen outside quoted fields: "CRLF", "LF" or "CR"; `nil` when the text has none.
     /// Known once `forEachRecord` has returned.
     public private(set) var lineEnding: String?
@@ -44,6 +55,13 @@ public struct CSVReader: Sendable {
         try self.init(path: path, delimiter: delimiter, chunkSize: CSVReader.defaultChunkSize)
     }
 
+    /// Prepares to read the file at `path` as `init(path:delimiter:)` does, in `encoding` unless the file starts
+    /// with a byte-order mark (which cannot be wrong); `nil` decides from the text.
+    public init(path: String, delimiter: Delimiter? = nil, encoding: TextEncoding?) throws(CSVError) {
+        try self.init(path: path, delimiter: delimiter, chunkSize: CSVReader.defaultChunkSize)
+        requiredEncoding = encoding
+    }
+
     /// As `init(path:delimiter:)`, with a chosen chunk size (tests use tiny ones to cut the text everywhere).
     init(path: String, delimiter: Delimiter?, chunkSize: Int) throws(CSVError) {
         var source = try ByteSource(path: path, name: path)
@@ -56,6 +74,13 @@ public struct CSVReader: Sendable {
     /// extension, may select the tab delimiter.
     public init(bytes: [UInt8], name: String, delimiter: Delimiter? = nil) {
         self.init(bytes: bytes, name: name, delimiter: delimiter, chunkSize: CSVReader.defaultChunkSize)
+    }
+
+    /// Reads CSV text already in memory as `init(bytes:name:delimiter:)` does, in `encoding` unless the text starts
+    /// with a byte-order mark (which cannot be wrong); `nil` decides from the text.
+    public init(bytes: [UInt8], name: String, delimiter: Delimiter? = nil, encoding: TextEncoding?) {
+        self.init(bytes: bytes, name: name, delimiter: delimiter, chunkSize: CSVReader.defaultChunkSize)
+        requiredEncoding = encoding
     }
 
     /// As `init(bytes:name:delimiter:)`, with a chosen chunk size (tests use tiny ones to cut the text everywhere).
@@ -139,20 +164,48 @@ public struct CSVReader: Sendable {
             stoppedAt = tokenizer.stoppedAt
             endLine = tokenizer.line
         }
+        // Converts text in another encoding to UTF-8 as it is read; `nil` for UTF-8.
+        var transcoder: TextTranscoder?
+        var converted: [UInt8] = []
         if startOffset == 0 {
             // The start of the text is kept whole until the encoding and the delimiter are known.
             var start: [UInt8] = []
             var atEnd = false
             func readMore() throws(CSVError) {
                 let count = try source.nextChunk(into: buffer)
+                let piece = UnsafeBufferPointer(rebasing: buffer[0..<count])
                 if count == 0 {
                     atEnd = true
+                    transcoder?.finish(appendingTo: &start)
+                } else if transcoder != nil {
+                    transcoder!.convert(piece, appendingTo: &start)
                 } else {
-                    start.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<count]))
+                    start.append(contentsOf: piece)
                 }
             }
             while start.count < EncodingSniffer.sampleSize && !atEnd { try readMore() }
-            let textStart = try checkEncoding(of: start)
+            var textStart = try checkEncoding(of: start)
+            if !hadByteOrderMark {
+                if let utf16 = EncodingSniffer.utf16Encoding(of: start[...]) {
+                    encoding = utf16
+                    textStart = 2
+                } else if let requiredEncoding {
+                    encoding = requiredEncoding
+                } else if try !isUTF8(start: start, atEnd: atEnd) {
+                    encoding = .windows1252
+                }
+                if encoding != .utf8 {
+                    var converter = TextTranscoder(from: encoding)
+                    var text: [UInt8] = []
+                    start.withUnsafeBufferPointer {
+                        converter.convert(UnsafeBufferPointer(rebasing: $0[textStart...]), appendingTo: &text)
+                    }
+                    if atEnd { converter.finish(appendingTo: &text) }
+                    start = text
+                    textStart = 0
+                    transcoder = converter
+                }
+            }
             if fixedDelimiter == nil {
                 var sniffer = DelimiterSniffer()
                 var scanned = textStart
@@ -180,23 +233,64 @@ public struct CSVReader: Sendable {
             }
             guard going else { return }
             offset = start.count
+            if atEnd { transcoder = nil }
         }
         while true {
             let count = try source.nextChunk(into: buffer)
-            if count == 0 { break }
-            guard try tokenizer.consume(UnsafeBufferPointer(rebasing: buffer[0..<count]), at: offset, body) else {
-                return
+            let chunk = UnsafeBufferPointer(rebasing: buffer[0..<count])
+            guard transcoder != nil else {
+                if count == 0 { break }
+                guard try tokenizer.consume(chunk, at: offset, body) else { return }
+                offset += count
+                continue
             }
-            offset += count
+            // Offsets are then in the converted text, which is never read in parts.
+            converted.removeAll(keepingCapacity: true)
+            if count == 0 {
+                transcoder!.finish(appendingTo: &converted)
+                transcoder = nil
+            } else {
+                transcoder!.convert(chunk, appendingTo: &converted)
+            }
+            if !converted.isEmpty {
+                let going = try converted.withUnsafeBufferPointer { try tokenizer.consume($0, at: offset, body) }
+                guard going else { return }
+                offset += converted.count
+            }
+            if count == 0 { break }
         }
         try tokenizer.finish(at: offset, body)
     }
 
+    /// Whether the whole text is well-formed UTF-8: `start`, the bytes read so far, then (unless `atEnd`) the rest,
+    /// read in a pass of its own so that a UTF-8 file is never held whole in memory.
+    private func isUTF8(start: [UInt8], atEnd: Bool) throws(CSVError) -> Bool {
+        var validator = UTF8Validator.Stream()
+        start.withUnsafeBufferPointer { validator.take($0) }
+        if !atEnd && !validator.foundInvalid {
+            var rest: ByteSource
+            switch input {
+            case .file(let path): rest = try ByteSource(path: path, name: path, offset: start.count)
+            case .memory(let bytes): rest = ByteSource(bytes: bytes, name: name, offset: start.count)
+            }
+            defer { rest.finish() }
+            let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(chunkSize, 65_536))
+            defer { buffer.deallocate() }
+            while !validator.foundInvalid {
+                let count = try rest.nextChunk(into: buffer)
+                if count == 0 { break }
+                validator.take(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            }
+        }
+        return validator.isValid
+    }
+
     /// Checks the encoding of the start of `text`: returns 3 after a UTF-8 byte-order mark (and remembers it), 0
-    /// for other UTF-8 text, and throws for UTF-16 and UTF-32, with or without a byte-order mark, which this reader
-    /// does not decode.
+    /// otherwise, and throws for UTF-32 (with or without a byte-order mark) and UTF-16 without one, which this reader
+    /// does not decode unless UTF-16 is required.
     private mutating func checkEncoding(of text: [UInt8]) throws(CSVError) -> Int {
-        if let encoding = EncodingSniffer.unsupportedEncoding(of: text[...]) {
+        let utf16Required = requiredEncoding == .utf16LittleEndian || requiredEncoding == .utf16BigEndian
+        if let encoding = EncodingSniffer.unsupportedEncoding(of: text[...], utf16Expected: utf16Required) {
             throw .unsupportedEncoding(file: name, encoding: encoding)
         }
         if text.starts(with: EncodingSniffer.utf8ByteOrderMark) {

@@ -16,6 +16,8 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
         case shortLastRow(line: Int, cells: Int, headerCells: Int)
         /// The bytes are in an encoding that is not read, such as "UTF-16 LE without a byte-order mark".
         case unsupportedEncoding(String)
+        /// The bytes are the start of an `.xlsx` workbook that ends before its ZIP directory.
+        case cutOffWorkbook
 
         /// What is wrong and what to do, as a clause after the file name.
         public var description: String {
@@ -30,6 +32,9 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
             case .unsupportedEncoding(let encoding):
                 return "the file is encoded as \(encoding), which cannot be read. "
                     + "Open it in a spreadsheet and save it as \"CSV UTF-8\"."
+            case .cutOffWorkbook:
+                return "the workbook ends before its ZIP directory: the transfer was cut off. Pull the sheet again, "
+                    + "and if the file itself is damaged, save the workbook again in Excel."
             }
         }
     }
@@ -57,8 +62,14 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Checks the bytes of a sheet named `fileName`, whose extension (`.tsv`, `.tab`) may choose the delimiter as it
-    /// does for `CSVReader`; `delimiter` fixes it instead.
-    public static func check(_ bytes: [UInt8], fileName: String, delimiter: Delimiter? = nil) -> SheetIntegrity {
+    /// does for `CSVReader`; `delimiter` fixes it instead. Bytes of an `.xlsx` workbook are checked as a workbook,
+    /// counting the rows of `sheet` (its first visible sheet when `nil`).
+    public static func check(
+        _ bytes: [UInt8], fileName: String, delimiter: Delimiter? = nil, sheet: String? = nil
+    ) -> SheetIntegrity {
+        if SourceFormat.of(prefix: bytes.prefix(8)) == .workbook {
+            return checkWorkbook(bytes, fileName: fileName, sheet: sheet)
+        }
         var reader = CSVReader(bytes: bytes, name: fileName, delimiter: delimiter)
         var headerCells: Int?
         var dataRows = 0
@@ -89,6 +100,26 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
             problem = .shortLastRow(line: lastRow.line, cells: lastRow.cells, headerCells: headerCells)
         }
         return SheetIntegrity(fileName: fileName, dataRows: dataRows, problem: problem)
+    }
+
+    /// A workbook is cut off when its ZIP directory is missing; any other problem is the reader's to report, with
+    /// the rows counted up to it.
+    private static func checkWorkbook(_ bytes: [UInt8], fileName: String, sheet: String?) -> SheetIntegrity {
+        var dataRows = 0
+        var sawHeader = false
+        do {
+            let workbook = try Workbook(bytes: bytes, name: fileName)
+            let chosen = sheet.flatMap { try? workbook.sheet(named: $0) } ?? workbook.defaultSheet
+            try workbook.forEachRecord(in: chosen) { record in
+                guard cellsBeforeTrailingBlanks(record) > 0 else { return }
+                if sawHeader { dataRows += 1 } else { sawHeader = true }
+            }
+        } catch WorkbookError.archive(.truncated) {
+            return SheetIntegrity(fileName: fileName, dataRows: 0, problem: .cutOffWorkbook)
+        } catch {
+            // Reading the sheet reports it, with its own sentence.
+        }
+        return SheetIntegrity(fileName: fileName, dataRows: dataRows, problem: nil)
     }
 
     /// The number of cells of `record` up to its last non-blank one: 0 for a blank row such as `,,,`.

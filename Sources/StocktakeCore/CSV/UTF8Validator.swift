@@ -3,6 +3,40 @@
 /// Overlong forms (such as `C0 80`), encoded surrogates (`ED A0 80`), code points above U+10FFFF, stray
 /// continuation bytes and sequences cut short are all rejected.
 enum UTF8Validator {
+    /// Checks text that arrives in consecutive pieces (chunks of a file): a sequence cut by the end of one piece is
+    /// checked again with the start of the next.
+    struct Stream {
+        /// The last bytes of the previous piece: the start of a sequence it cut short.
+        private var carried: [UInt8] = []
+        /// Whether an ill-formed sequence was found.
+        private(set) var foundInvalid = false
+
+        /// Checks the next piece of the text.
+        mutating func take(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard !foundInvalid, !piece.isEmpty else { return }
+            if carried.isEmpty {
+                check(piece)
+            } else {
+                let joined = carried + piece
+                carried = []
+                joined.withUnsafeBufferPointer { check($0) }
+            }
+        }
+
+        /// Whether the whole text was well-formed; call once after the last piece.
+        var isValid: Bool { !foundInvalid && carried.isEmpty }
+
+        private mutating func check(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let offset = UTF8Validator.firstInvalidOffset(in: bytes) else { return }
+            // A sequence starting in the last three bytes may be completed by the next piece.
+            if bytes.count - offset < 4 {
+                carried = Array(bytes[offset...])
+            } else {
+                foundInvalid = true
+            }
+        }
+    }
+
     /// The offset of the first byte of the first ill-formed sequence in `bytes`, or `nil` when all is valid.
     static func firstInvalidOffset(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var index = 0

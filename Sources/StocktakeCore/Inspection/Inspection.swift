@@ -15,6 +15,8 @@ public struct Inspection: Sendable {
     public var layout: HeaderLayout
     public var delimiter: Delimiter
     public var hadByteOrderMark: Bool
+    /// The encoding the file was read in.
+    public var textEncoding: TextEncoding
     public var lineEnding: String?
     /// Lines with bytes that are not UTF-8.
     public var invalidUTF8Lines: [Int]
@@ -83,7 +85,8 @@ public struct Inspection: Sendable {
         problems.sort { ($0.line, $0.row ?? 0) < ($1.line, $1.row ?? 0) }
         return Inspection(
             file: file, layout: data.layout, delimiter: raw.delimiter, hadByteOrderMark: raw.hadByteOrderMark,
-            lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines, headerLine: data.headerLine,
+            textEncoding: raw.encoding, lineEnding: raw.lineEnding, invalidUTF8Lines: invalidLines,
+            headerLine: data.headerLine,
             rowCount: data.rowCount,
             problems: problems, problemsNotListed: data.omittedIssues + max(0, data.repeatedRows.count - problemLimit),
             rows: rows)
@@ -118,6 +121,11 @@ public struct Inspection: Sendable {
 
     /// The encoding as the clerk reads it.
     public var encoding: String {
+        switch textEncoding {
+        case .utf16LittleEndian, .utf16BigEndian: return textEncoding.rawValue + " with byte-order mark"
+        case .windows1252: return "Windows-1252 (it is not UTF-8; save it as \"CSV UTF-8\" to be sure)"
+        case .utf8: break
+        }
         var text = hadByteOrderMark ? "UTF-8 with byte-order mark" : "UTF-8"
         if !invalidUTF8Lines.isEmpty {
             let lines = invalidUTF8Lines.prefix(5).map(String.init).joined(separator: ", ")

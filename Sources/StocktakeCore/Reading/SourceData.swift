@@ -33,6 +33,11 @@ public struct SourceData: Sendable {
     public var delimiter: Delimiter = .comma
     /// Whether the file began with a UTF-8 byte-order mark.
     public var hadByteOrderMark = false
+    /// The encoding the file was read in.
+    public var encoding = TextEncoding.utf8
+    /// The note the report shows about the file's encoding: only when it was guessed (Windows-1252, because the
+    /// file is not UTF-8), not when the account's setting named it.
+    public var encodingNote: String? { file.encoding == nil ? encoding.note : nil }
     /// The first line ending seen ("CRLF", "LF", "CR").
     public var lineEnding: String?
     /// The line the header was found on, 0 when the file is empty.

@@ -7,10 +7,13 @@ public struct SourceEntry: Sendable, Hashable, ExpressibleByStringLiteral, Custo
     public var location: String
     /// The sheets read from each workbook.
     public var sheets: SheetSelection
+    /// The encoding the account names for its text files (`nil`: decided from each file's bytes).
+    public var encoding: TextEncoding?
 
-    public init(_ location: String, sheets: SheetSelection = .first) {
+    public init(_ location: String, sheets: SheetSelection = .first, encoding: TextEncoding? = nil) {
         self.location = location
         self.sheets = sheets
+        self.encoding = encoding
     }
 
     public init(stringLiteral location: String) {

@@ -19,7 +19,8 @@ public struct SourceReader: Sendable {
         self.buildings = buildings
     }
 
-    /// Reads `file` from disk: a text file as CSV or TSV, a workbook's sheet as a table.
+    /// Reads `file` from disk: a text file as CSV or TSV, in the encoding it sets if any; a workbook's sheet as a
+    /// table.
     public func read(_ file: SourceFile) throws(StocktakeError) -> SourceData {
         switch SourceFormat.of(path: file.path) {
         case .workbook:
@@ -31,7 +32,7 @@ public struct SourceReader: Sendable {
         }
         var reader: CSVReader
         do {
-            reader = try CSVReader(path: file.path)
+            reader = try CSVReader(path: file.path, encoding: file.encoding)
         } catch {
             throw Self.translate(error, file: file)
         }
@@ -65,6 +66,7 @@ public struct SourceReader: Sendable {
         }
         state.data.delimiter = reader.delimiter
         state.data.hadByteOrderMark = reader.hadByteOrderMark
+        state.data.encoding = reader.encoding
         state.data.lineEnding = reader.lineEnding
         return state.data
     }

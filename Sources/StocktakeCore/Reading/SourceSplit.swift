@@ -41,6 +41,10 @@ struct SourceSplit {
     /// The delimiter and the header layout found by reading the start of the file, when it is split.
     private var delimiter = Delimiter.comma
     private var layout: HeaderLayout?
+    /// Whether the whole text was found to be (or is set to be read as) UTF-8 while looking for the header, so the
+    /// first part's reader need not check it again. Text in another encoding is converted as it is read, so its
+    /// offsets are not the file's: it is never split.
+    private var foundUTF8 = false
 
     /// Plans to read `file` in parts of about `partSize` bytes (one part when it is smaller, has no header, or is not
     /// text: a workbook is read whole).
@@ -96,9 +100,13 @@ struct SourceSplit {
         if start == 0 {
             switch input {
             case .file(let path):
-                return try CSVReader(path: path, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                var reader = try CSVReader(path: path, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                reader.requiredEncoding = foundUTF8 ? .utf8 : file.encoding
+                return reader
             case .memory(let bytes):
-                return CSVReader(bytes: bytes, name: name, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                var reader = CSVReader(bytes: bytes, name: name, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
+                reader.requiredEncoding = foundUTF8 ? .utf8 : file.encoding
+                return reader
             }
         }
         return CSVReader(
@@ -123,7 +131,8 @@ struct SourceSplit {
                 throw Found()
             }
         } catch {}
-        guard let end, end < size else { return nil }
+        guard let end, end < size, csv.encoding == .utf8 else { return nil }
+        foundUTF8 = true
         delimiter = csv.delimiter
         layout = HeaderLayout(header: header, mapping: reader.mapping)
         return end
@@ -182,6 +191,7 @@ struct SourceSplit {
         state.finish()
         state.data.delimiter = csv?.delimiter ?? delimiter
         state.data.hadByteOrderMark = csv?.hadByteOrderMark ?? false
+        state.data.encoding = csv?.encoding ?? .utf8
         state.data.lineEnding = csv?.lineEnding
         return Part(
             data: state.data, fingerprints: state.fingerprints, recordFingerprints: state.recordFingerprints ?? [],

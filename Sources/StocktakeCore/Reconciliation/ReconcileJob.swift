@@ -38,6 +38,7 @@ public enum ReconcileJob {
             log(
                 "read \(source.file.displayName): \(counted(source.rowCount, "row")), "
                     + counted(source.issues.count, "problem"))
+            if let note = source.encodingNote { log("\(source.file.displayName): \(note)") }
         }
         details.durations.append(("read", seconds(since: phase, clock)))
         var reconciliation = Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
@@ -125,9 +126,9 @@ public enum ReconcileJob {
                 options: request.writeBack)
         } else {
             do throws(CSVError) {
-            plan = try WriteBackPlan(
-                sheet: bytes, fileName: fileName, reader: reader, reconciliation: reconciliation,
-                options: request.writeBack)
+                plan = try WriteBackPlan(
+                    sheet: bytes, fileName: fileName, reader: reader, reconciliation: reconciliation,
+                    options: request.writeBack)
             } catch {
                 throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
             }
@@ -204,12 +205,12 @@ public enum ReconcileJob {
         for path in try expand(entry.location) {
             switch entry.sheets {
             case .first:
-                files.append(SourceFile(path: path, role: role))
+                files.append(SourceFile(path: path, role: role, encoding: entry.encoding))
             case .named(let sheet):
                 files.append(SourceFile(path: path, role: role, sheet: sheet))
             case .all:
                 guard SourceFormat.of(path: path) == .workbook else {
-                    files.append(SourceFile(path: path, role: role))
+                    files.append(SourceFile(path: path, role: role, encoding: entry.encoding))
                     continue
                 }
                 files += try WorkbookSource.visibleSheets(of: path).map {
@@ -222,9 +223,10 @@ public enum ReconcileJob {
 
     /// The file names a folder's listing is read from: spreadsheets saved as text or as workbooks. `.xls` is listed
     /// too, so that an old binary workbook is refused with its own message instead of being silently left out.
-    static let spreadsheetExtensions: Set<String> = ["csv", "tsv", "xlsx", "xlsm", "xls"]
+    static let spreadsheetExtensions: Set<String> = ["csv", "tsv", "txt", "xlsx", "xlsm", "xls"]
 
-    /// The spreadsheets a path names: the file itself, or the spreadsheets of a folder in name order.
+    /// The spreadsheets a path names: the file itself, or the spreadsheets of a folder in name order, with its `.txt`
+    /// files that are tab-separated text (see `isTabSeparatedText`).
     public static func expand(_ entry: String) throws(StocktakeError) -> [String] {
         guard isDirectory(entry) else { return [entry] }
         let names: [String]
@@ -238,7 +240,26 @@ public enum ReconcileJob {
             return !name.hasPrefix(".") && !name.hasPrefix("~$") && spreadsheetExtensions.contains(fileExtension)
         }
         // A sub-folder that happens to be called `something.csv` is not a spreadsheet.
-        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { !isDirectory($0) }
+        return wanted.sorted().map { (entry as NSString).appendingPathComponent($0) }.filter { path in
+            !isDirectory(path) && (!path.lowercased().hasSuffix(".txt") || isTabSeparatedText(path))
+        }
+    }
+
+    /// Whether the `.txt` file at `path` is a sheet Excel saved as text: "Unicode Text" starts with a UTF-16
+    /// byte-order mark, "Text (Tab delimited)" has a tab on its first line. Other `.txt` files in a sources folder
+    /// (a clerk's notes, a README) are not sheets and are left out, as they always were. A file that starts with a
+    /// UTF-32 byte-order mark, or cannot be read, is taken, so that reading it says what is wrong.
+    static func isTabSeparatedText(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return true }
+        defer { try? handle.close() }
+        let start = [UInt8]((try? handle.read(upToCount: 65_536)) ?? Data())
+        let byteOrderMarks: [[UInt8]] = [[0xFF, 0xFE], [0xFE, 0xFF], [0x00, 0x00, 0xFE, 0xFF]]
+        if byteOrderMarks.contains(where: { start.starts(with: $0) }) { return true }
+        for byte in start {
+            if byte == Delimiter.tab.rawValue { return true }
+            if byte == ASCII.lineFeed || byte == ASCII.carriageReturn { return false }
+        }
+        return false
     }
 
     static func isDirectory(_ path: String) -> Bool {

@@ -152,7 +152,7 @@ struct ReconcileRun {
         let inputs = sources.map { source in
             Reconciliation.Input(
                 file: source.file, rows: source.rowCount, delimiter: source.delimiter,
-                unmapped: source.layout.unmapped, notes: source.layout.notes)
+                unmapped: source.layout.unmapped, notes: [source.encodingNote].compactMap { $0 } + source.layout.notes)
         }
         return Reconciliation(assets: assets, discrepancies: found, inputs: inputs, asOf: rules.asOf)
     }

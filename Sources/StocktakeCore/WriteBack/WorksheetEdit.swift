@@ -44,7 +44,8 @@ struct WorksheetEdit: Sendable {
         let layout: WorksheetLayout
         do {
             workbook = try Workbook(bytes: bytes, name: fileName)
-            selected = try sheet.map { name throws(WorkbookError) in try workbook.sheet(named: name) }
+            selected =
+                try sheet.map { name throws(WorkbookError) in try workbook.sheet(named: name) }
                 ?? workbook.defaultSheet
             guard let found = workbook.archive.entry(named: selected.part) else {
                 throw WorkbookError.missingPart(file: fileName, part: selected.part)

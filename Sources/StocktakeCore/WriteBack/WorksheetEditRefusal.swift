@@ -30,10 +30,12 @@ public enum WorksheetEditRefusal: Error, Equatable, CustomStringConvertible, Sen
         let what: String
         switch self {
         case .rowsOutOfOrder(_, let sheet):
-            what = "the rows of sheet \"\(sheet)\" are not in ascending order (or a row number repeats), so "
+            what =
+                "the rows of sheet \"\(sheet)\" are not in ascending order (or a row number repeats), so "
                 + "its cells cannot be changed safely"
         case .cellsOutOfOrder(_, let sheet, let row):
-            what = "row \(row) of sheet \"\(sheet)\" has cells without a reference or out of column order, so "
+            what =
+                "row \(row) of sheet \"\(sheet)\" has cells without a reference or out of column order, so "
                 + "a cell cannot be added to it safely"
         case .noSheetData(_, let sheet):
             what = "sheet \"\(sheet)\" has no rows element (sheetData) to append rows to"

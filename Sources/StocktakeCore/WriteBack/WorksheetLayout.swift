@@ -64,7 +64,9 @@ struct WorksheetLayout {
             case .start(let tag):
                 if inSheetData && scanner.isName(tag.name, "row") {
                     let previous = rowNumber
-                    if let number = scanner.attribute("r", of: tag).flatMap({ WorksheetReader.integer(.init(rebasing: bytes[$0])) }) {
+                    if let number = scanner.attribute("r", of: tag).flatMap({
+                        WorksheetReader.integer(.init(rebasing: bytes[$0]))
+                    }) {
                         rowNumber = number
                     } else {
                         rowNumber += 1
@@ -73,7 +75,8 @@ struct WorksheetLayout {
                     guard !tag.isEmpty else { continue }
                     rows.append(try Self.readRow(rowNumber, &scanner, bytes, &ownedAreas))
                 } else if scanner.isName(tag.name, "sheetData") {
-                    prefix = Array(bytes[(Self.tagStart(before: tag.name.lowerBound, in: bytes) + 1)..<tag.name.lowerBound])
+                    prefix = Array(
+                        bytes[(Self.tagStart(before: tag.name.lowerBound, in: bytes) + 1)..<tag.name.lowerBound])
                     inSheetData = !tag.isEmpty
                 } else if scanner.isName(tag.name, "dimension") {
                     dimension = scanner.attribute("ref", of: tag)

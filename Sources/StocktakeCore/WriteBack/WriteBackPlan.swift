@@ -29,6 +29,10 @@
 public struct WriteBackPlan: Sendable {
     /// Every changed cell in sheet order, then the cells of appended rows.
     public let changes: SheetChanges
+    /// The encoding of the pulled sheet. A sheet in another encoding than UTF-8 (Windows-1252, UTF-16) is planned
+    /// on its text converted to UTF-8, so `changes.csv` lists what a push would change; its `editedSheet()` is then
+    /// UTF-8, not the sheet's own bytes, and must not be pushed (`isPushable`).
+    public let sheetEncoding: TextEncoding
     private let delimiter: Delimiter
     /// How appended rows are written: their number of cells, their line break, and whether the sheet ends with a
     /// line break (appended rows then follow it) or not (each appended row then starts with one).
@@ -115,19 +119,34 @@ public struct WriteBackPlan: Sendable {
     /// Whether the push would change the sheet at all.
     public var changesSheet: Bool { !changes.isEmpty }
 
+    /// Whether the edited sheet may replace the pulled one: only a UTF-8 sheet keeps every byte it does not change.
+    public var isPushable: Bool { sheetEncoding == .utf8 }
+
     /// Plans the edit of the central sheet `bytes`, named `fileName` (whose `.tsv` or `.tab` extension selects the
     /// tab delimiter, as when it was read), read with `reader` (the mapping, identifier digits and buildings table the
     /// reconciliation used), following `options`.
     ///
-    /// Throws `CSVError` when the bytes cannot be read as a sheet (an unclosed quote, an encoding other than UTF-8).
+    /// The sheet is read in `encoding` (the account's setting for it) unless it starts with a byte-order mark, and
+    /// in the encoding found in its text when `nil`, as when it was reconciled.
+    ///
+    /// Throws `CSVError` when the bytes cannot be read as a sheet (an unclosed quote, UTF-32).
     public init(
-        sheet bytes: [UInt8], fileName: String, reader: SourceReader, reconciliation: Reconciliation,
-        options: WriteBackOptions
+        sheet pulled: [UInt8], fileName: String, reader: SourceReader, reconciliation: Reconciliation,
+        options: WriteBackOptions, encoding: TextEncoding? = nil
     ) throws(CSVError) {
-        var csv = CSVReader(bytes: bytes, name: fileName)
+        var csv = CSVReader(bytes: pulled, name: fileName, encoding: encoding)
         // The reader refuses what cannot be read and decides the delimiter; its first record is enough for both,
         // unless a quote stays open to the end, which only a whole reading reports as the reader does.
         try Self.read(&csv, wholly: false)
+        sheetEncoding = csv.encoding
+        var bytes = pulled
+        if csv.encoding != .utf8 {
+            // Cells are found in UTF-8 bytes: the text converted, without its UTF-16 byte-order mark.
+            let text = pulled[(EncodingSniffer.utf16Encoding(of: pulled[...]) == nil ? 0 : 2)...]
+            bytes = TextTranscoder.utf8(from: csv.encoding, text)
+            csv = CSVReader(bytes: bytes, name: fileName, encoding: .utf8)
+            try Self.read(&csv, wholly: false)
+        }
         let raw = RawSheet(bytes: bytes, start: csv.hadByteOrderMark ? 3 : 0, delimiter: csv.delimiter)
         if raw.endsInsideQuotes {
             try Self.read(&csv, wholly: true)
@@ -166,6 +185,7 @@ public struct WriteBackPlan: Sendable {
         planner.plan()
         planner.appendUnrecorded()
         changes = planner.changes
+        sheetEncoding = .utf8
         delimiter = .comma
         appendedWidth = planner.appendedWidth
         lineBreak = [ASCII.lineFeed]
