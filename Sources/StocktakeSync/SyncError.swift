@@ -19,6 +19,7 @@ public enum SyncError: UserFacingError, Equatable {
     /// Someone changed the sheet since it was pulled; nothing was written.
     case changedSincePull(account: String, url: String)
     /// The planned edit of a workbook central sheet cannot be placed exactly in its worksheet; nothing was written.
+    /// Trying again does not help until a clerk saves the workbook again, so it is a data error (65).
     case notEditable(account: String, url: String, reason: String)
     /// The server could not be reached or the transfer broke off.
     case unreachable(account: String, error: HTTPError, phase: SyncPhase)
@@ -34,12 +35,12 @@ public enum SyncError: UserFacingError, Equatable {
     public var exitStatus: ExitStatus {
         switch self {
         case .credentialsRejected, .credentialsMissing, .accessDenied, .secrets: .noPermission
-        case .changedSincePull, .notEditable: .temporaryFailure
+        case .changedSincePull: .temporaryFailure
         case .notFound(_, _, _, let phase), .unavailable(_, _, _, _, let phase), .refused(_, _, _, _, let phase),
             .unreachable(_, _, let phase):
             phase == .push ? .temporaryFailure : .unavailable
         case .badResponse: .unavailable
-        case .centralNotUTF8: .dataError
+        case .centralNotUTF8, .notEditable: .dataError
         }
     }
 

@@ -156,10 +156,14 @@ public struct SyncedReconcileJob: Sendable {
             log("push refused: \(error)")
             return
         }
+        if let refusal = plan.refusal {
+            let error = SyncError.notEditable(account: session.account, url: provider.location, reason: refusal.reason)
+            night.failures.append(error)
+            details.pushes.append("central sheet NOT pushed: \(error)")
+            log("push refused: \(error)")
+            return
+        }
         do throws(SyncError) {
-            if let refusal = plan.refusal {
-                throw .notEditable(account: session.account, url: provider.location, reason: refusal.reason)
-            }
             let sheet = plan.editedSheet()
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)
             defer { didPush() }

@@ -31,7 +31,12 @@ struct WorksheetLayout {
         var cellsAreOrdered: Bool
     }
 
+    /// The rows that have contents, in the part's order; rows written as empty elements (`<row r="9"/>`) are not
+    /// among them.
     let rows: [Row]
+    /// The highest row number of the part, empty row elements included; 0 when it has no row. Appended rows follow
+    /// it.
+    let lastRowNumber: Int
     /// Whether the row numbers ascend strictly, as the format requires and the editor relies on.
     let rowsAreOrdered: Bool
     /// Where rows appended at the end go: the start of `</sheetData>`; `nil` when the part has no `sheetData`
@@ -54,6 +59,7 @@ struct WorksheetLayout {
         var ownedAreas: [(rows: ClosedRange<Int>, columns: ClosedRange<Int>)] = []
         var inSheetData = false
         var rowNumber = 0
+        var lastRowNumber = 0
         while let token = try scanner.next() {
             switch token {
             case .end(let name):
@@ -71,7 +77,8 @@ struct WorksheetLayout {
                     } else {
                         rowNumber += 1
                     }
-                    if rowNumber <= previous && !rows.isEmpty { rowsAreOrdered = false }
+                    if rowNumber <= previous && lastRowNumber > 0 { rowsAreOrdered = false }
+                    lastRowNumber = max(lastRowNumber, rowNumber)
                     guard !tag.isEmpty else { continue }
                     rows.append(try Self.readRow(rowNumber, &scanner, bytes, &ownedAreas))
                 } else if scanner.isName(tag.name, "sheetData") {
@@ -93,6 +100,7 @@ struct WorksheetLayout {
             }
         }
         self.rows = rows
+        self.lastRowNumber = lastRowNumber
         self.rowsAreOrdered = rowsAreOrdered
         self.sheetDataEnd = sheetDataEnd
         self.dimension = dimension
@@ -110,8 +118,6 @@ struct WorksheetLayout {
         return low < rows.count && rows[low].number == number ? rows[low] : nil
     }
 
-    /// The highest row number of the part, 0 when it has no row.
-    var lastRowNumber: Int { rows.map(\.number).max() ?? 0 }
 
     /// Reads the cells of the row whose start tag was just read, up to its end tag.
     private static func readRow(
