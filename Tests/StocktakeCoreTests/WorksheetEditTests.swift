@@ -12,7 +12,8 @@ struct WorksheetEditTests {
             + "<pageMargins left=\"0.7\"/></worksheet>"
     }
 
-    static let sharedStrings = "<si><t>VT Tag</t></si><si><t>Serial Number</t></si><si><t>Room</t></si>"
+    static let sharedStrings =
+        "<si><t>VT Tag</t></si><si><t>Serial Number</t></si><si><t>Room</t></si>"
         + "<si><t>cnf123</t></si><si><t>CNF124</t></si><si><t>Custodian</t></si><si><t>jdoe</t></si>"
 
     /// Tag 4512 stored as a number with style 2, a lower-case serial from the shared strings, no room cell before
@@ -33,7 +34,8 @@ struct WorksheetEditTests {
 
     @Test func changedCellsBecomeInlineStringsKeepingReferenceAndStyleAndMissingOnesAreInserted() throws {
         let fixture = fixture(
-            Self.sheet(Self.rows, dimension: "A1:D3"), survey: "P-Tag,Serial,Room\n4512,CNF123,205\n4513,CNF124,B<1>&2\n")
+            Self.sheet(Self.rows, dimension: "A1:D3"),
+            survey: "P-Tag,Serial,Room\n4512,CNF123,205\n4513,CNF124,B<1>&2\n")
         let plan = try fixture.plan()
         let edited = plan.editedSheet()
         #expect(
@@ -138,8 +140,9 @@ struct WorksheetEditTests {
         let pulled = try CentralWorkbookFixture.storedRecords(fixture.workbook)
         let pushed = try CentralWorkbookFixture.storedRecords(edited)
         #expect(pushed.map(\.name) == pulled.map(\.name))
-        #expect(pushed.filter { $0.name != "xl/worksheets/sheet2.xml" }.map(\.record)
-            == pulled.filter { $0.name != "xl/worksheets/sheet2.xml" }.map(\.record))
+        #expect(
+            pushed.filter { $0.name != "xl/worksheets/sheet2.xml" }.map(\.record)
+                == pulled.filter { $0.name != "xl/worksheets/sheet2.xml" }.map(\.record))
         #expect(
             try CentralWorkbookFixture.part("xl/worksheets/sheet2.xml", of: edited).contains(
                 "<c r=\"A2\" t=\"inlineStr\"><is><t xml:space=\"preserve\">004512</t></is></c>"))

@@ -38,7 +38,8 @@ struct WorksheetLayoutTests {
             cells.map { "\($0.0):\($0.1.column)" } == ["1:0", "1:1", "2:0", "2:1", "2:2", "2:3", "3:0", "3:1", "3:2"])
         let protected = cells.filter { $0.1.isProtected }.map { "\($0.0):\($0.1.column)" }
         #expect(
-            protected == ["2:1", "2:2", "3:0", "3:1"], "a formula, rich text, an array formula and the cell its range covers")
+            protected == ["2:1", "2:2", "3:0", "3:1"],
+            "a formula, rich text, an array formula and the cell its range covers")
         #expect(text(cells[3].1.range, in: Self.sheet) == "<c r=\"B2\"><f>A2*2</f><v>9024</v></c>")
         #expect(text(cells[8].1.range, in: Self.sheet) == "<c r=\"C3\"/>")
         #expect(text(cells[1].1.style, in: Self.sheet) == "3")

@@ -165,9 +165,6 @@ struct WorksheetEdit: Sendable {
                 return .cellsOutOfOrder(file: archive.name, sheet: sheetName, row: edit.row)
             }
         }
-        if !appended.isEmpty && layout.sheetDataEnd == nil {
-            return .noSheetData(file: archive.name, sheet: sheetName)
-        }
         return nil
     }
 
@@ -226,6 +223,8 @@ struct WorksheetEdit: Sendable {
                 replacements.append((position..<position, cell))
             }
         }
+        // A sheet with rows has a `sheetData` element with an end tag (the reader read its rows), so appended rows
+        // always have a place.
         if let end = layout.sheetDataEnd, !appended.isEmpty {
             var rows: [UInt8] = []
             for row in appended {

@@ -7,8 +7,6 @@ public enum WorksheetEditRefusal: Error, Equatable, CustomStringConvertible, Sen
     case rowsOutOfOrder(file: String, sheet: String)
     /// A cell must be added to `row`, whose cells lack their `r` reference or are not in column order.
     case cellsOutOfOrder(file: String, sheet: String, row: Int)
-    /// Rows must be appended, and the sheet has no `sheetData` element to hold them.
-    case noSheetData(file: String, sheet: String)
     /// The ZIP file holds two entries of the same name, so it cannot be written again as it was.
     case duplicateEntry(file: String, name: String)
 
@@ -19,7 +17,7 @@ public enum WorksheetEditRefusal: Error, Equatable, CustomStringConvertible, Sen
     /// The workbook's file name.
     public var file: String {
         switch self {
-        case .rowsOutOfOrder(let file, _), .cellsOutOfOrder(let file, _, _), .noSheetData(let file, _),
+        case .rowsOutOfOrder(let file, _), .cellsOutOfOrder(let file, _, _),
             .duplicateEntry(let file, _):
             file
         }
@@ -37,8 +35,6 @@ public enum WorksheetEditRefusal: Error, Equatable, CustomStringConvertible, Sen
             what =
                 "row \(row) of sheet \"\(sheet)\" has cells without a reference or out of column order, so "
                 + "a cell cannot be added to it safely"
-        case .noSheetData(_, let sheet):
-            what = "sheet \"\(sheet)\" has no rows element (sheetData) to append rows to"
         case .duplicateEntry(_, let name):
             what = "the workbook holds two parts named \(name), so it cannot be written again safely"
         }

@@ -118,7 +118,6 @@ struct WorksheetLayout {
         return low < rows.count && rows[low].number == number ? rows[low] : nil
     }
 
-
     /// Reads the cells of the row whose start tag was just read, up to its end tag.
     private static func readRow(
         _ number: Int, _ scanner: inout XMLScanner, _ bytes: UnsafeBufferPointer<UInt8>,
