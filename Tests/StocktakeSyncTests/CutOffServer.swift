@@ -8,12 +8,21 @@ final class CutOffServer {
     private let recordFile: String
     private let server: LoopbackScript
 
-    init(sheet: String, fraction: Double, cutTimes: Int) throws {
+    /// The sheet's file name, the last part of its address.
+    let name: String
+
+    convenience init(sheet: String, fraction: Double, cutTimes: Int) throws {
+        try self.init(bytes: Array(sheet.utf8), name: "central.csv", fraction: fraction, cutTimes: cutTimes)
+    }
+
+    /// Serves `bytes` as `name` (`central.xlsx` for a workbook).
+    init(bytes: [UInt8], name: String, fraction: Double, cutTimes: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cutoff-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        sheetFile = folder + "/central.csv"
+        self.name = name
+        sheetFile = folder + "/" + name
         recordFile = folder + "/requests.txt"
-        try sheet.write(toFile: sheetFile, atomically: true, encoding: .utf8)
+        try Data(bytes).write(to: URL(fileURLWithPath: sheetFile))
         _ = FileManager.default.createFile(atPath: recordFile, contents: nil)
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("Servers/cutoff_server.py").path
@@ -24,10 +33,13 @@ final class CutOffServer {
     var port: Int { server.port }
 
     /// The sheet's address.
-    var url: String { "http://127.0.0.1:\(port)/central.csv" }
+    var url: String { "http://127.0.0.1:\(port)/\(name)" }
 
     /// The sheet as the server holds it now.
     var sheet: String { (try? String(contentsOfFile: sheetFile, encoding: .utf8)) ?? "" }
+
+    /// The sheet's bytes as the server holds them now.
+    var bytes: [UInt8] { FileManager.default.contents(atPath: sheetFile).map { [UInt8]($0) } ?? [] }
 
     /// `METHOD path` of every request so far.
     var requests: [String] {

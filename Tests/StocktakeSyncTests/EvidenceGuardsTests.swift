@@ -191,6 +191,39 @@ struct EvidenceGuardsTests {
         #expect(!server.requests.contains("PUT /central.csv"))
     }
 
+    /// An `.xlsx` central sheet cut off on every pull ends before its ZIP directory: pulled three times, refused,
+    /// and the workbook on the server is never pushed over.
+    @Test(.enabled(if: CentralWorkbook.hasProducers, "needs python3-xlsxwriter"))
+    func aWorkbookCutOffOnEveryPullIsRefusedAndNeverPushedOver() throws {
+        let workbook = try CentralWorkbook.xlsxWriter()
+        let server = try CutOffServer(bytes: workbook, name: "central.xlsx", fraction: 0.6, cutTimes: -1)
+        var site = try Site(central: "", sightings: ["a.csv": CentralWorkbook.survey])
+        site.request.reconcile.central = server.url
+        #expect(
+            try refusal(site)
+                == "Account acme: http://127.0.0.1:\(server.port)/central.xlsx arrived incomplete 3 times and was not "
+                + "reconciled or pushed; the workbook ends before its ZIP directory: the transfer was cut off. Pull the "
+                + "sheet again, and if the file itself is damaged, save the workbook again in Excel.")
+        #expect(server.requests == Array(repeating: "GET /central.xlsx", count: 3), "pulled three times, never pushed")
+        #expect(server.bytes == workbook)
+        #expect(!site.wroteOutputs)
+    }
+
+    /// Cut off once, the workbook is pulled again whole, reconciled and pushed as an edit of its worksheet.
+    @Test(.enabled(if: CentralWorkbook.hasProducers, "needs python3-xlsxwriter"))
+    func aWorkbookCutOffOnceIsPulledAgainAndPushedWhole() throws {
+        let workbook = try CentralWorkbook.xlsxWriter()
+        let server = try CutOffServer(bytes: workbook, name: "central.xlsx", fraction: 0.6, cutTimes: 1)
+        var site = try Site(central: "", sightings: ["a.csv": CentralWorkbook.survey])
+        site.request.reconcile.central = server.url
+        let outcome = try site.run()
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.centralRows == 3)
+        #expect(
+            server.requests == ["GET /central.xlsx", "GET /central.xlsx", "GET /central.xlsx", "PUT /central.xlsx"])
+        try CentralWorkbook.expectOnlyTheWorksheetChanged(server.bytes, from: workbook)
+    }
+
     // MARK: Item 4: sources that yield nothing, and a night where most assets went unseen
 
     @Test func anEmptySightingsFolderIsRefusedNamingIt() throws {
