@@ -192,6 +192,14 @@ final class ApacheServer: Sendable {
         var secrets: [String] { [value] }
     }
 
+    /// `METHOD PATH CONTENT-TYPE IF-MATCH` of every request httpd has answered so far (`-` for a missing header).
+    func requestLog() -> [String] {
+        let text = FileManager.default.contents(atPath: directory + "/requests.log").map {
+            String(decoding: $0, as: UTF8.self)
+        }
+        return (text ?? "").split(separator: "\n").map(String.init)
+    }
+
     /// The bytes of a file in the document root, or `nil` when there is none.
     func read(_ name: String) -> [UInt8]? {
         FileManager.default.contents(atPath: documentRoot + "/" + name).map { [UInt8]($0) }
