@@ -161,7 +161,10 @@ struct WorksheetEdit: Sendable {
             guard let row = layout.row(numbered: edit.row) else {
                 return .rowsOutOfOrder(file: archive.name, sheet: sheetName)
             }
-            if !row.cellsAreOrdered && !row.cells.contains(where: { $0.column == edit.column }) {
+            // Out of order, a cell cannot be inserted in its place, and a column written twice is one cell to the
+            // reader but two elements to replace.
+            let existing = row.cells.lazy.filter { $0.column == edit.column }.count
+            if !row.cellsAreOrdered && existing != 1 {
                 return .cellsOutOfOrder(file: archive.name, sheet: sheetName, row: edit.row)
             }
         }

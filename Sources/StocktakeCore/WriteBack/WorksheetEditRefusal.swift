@@ -5,7 +5,8 @@
 public enum WorksheetEditRefusal: Error, Equatable, CustomStringConvertible, Sendable {
     /// The rows of the sheet are not in ascending order, or a row number repeats.
     case rowsOutOfOrder(file: String, sheet: String)
-    /// A cell must be added to `row`, whose cells lack their `r` reference or are not in column order.
+    /// A cell must be added to `row`, whose cells lack their `r` reference or are not in column order, or a changed
+    /// cell's column is written twice in it.
     case cellsOutOfOrder(file: String, sheet: String, row: Int)
     /// The ZIP file holds two entries of the same name, so it cannot be written again as it was.
     case duplicateEntry(file: String, name: String)
@@ -34,7 +35,7 @@ public enum WorksheetEditRefusal: Error, Equatable, CustomStringConvertible, Sen
         case .cellsOutOfOrder(_, let sheet, let row):
             what =
                 "row \(row) of sheet \"\(sheet)\" has cells without a reference or out of column order, so "
-                + "a cell cannot be added to it safely"
+                + "a cell cannot be changed or added in it safely"
         case .duplicateEntry(_, let name):
             what = "the workbook holds two parts named \(name), so it cannot be written again safely"
         }
