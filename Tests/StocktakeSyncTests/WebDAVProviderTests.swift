@@ -195,7 +195,7 @@ struct WebDAVProviderTests {
         // httpd's log writes the ETag's quotes as \".
         let logged = etag.replacingOccurrences(of: "\"", with: "\\\"")
         #expect(
-            server.requestLog().filter { $0.contains("/central.xlsx") } == [
+            server.requestLog(containing: " /central.xlsx ", count: 2) == [
                 "GET /central.xlsx - -",
                 "PUT /central.xlsx application/vnd.openxmlformats-officedocument.spreadsheetml.sheet \(logged)",
             ])
@@ -216,7 +216,7 @@ struct WebDAVProviderTests {
         #expect(outcome.details.exitStatus == .temporaryFailure)
         #expect(server.read("changed.xlsx") == theirs, "the other writer's version survives")
         #expect(
-            server.requestLog().filter { $0.hasPrefix("PUT /changed.xlsx") }.count == 1,
+            server.requestLog(containing: "PUT /changed.xlsx", count: 1).count == 1,
             "the server itself refused the one conditional PUT")
     }
 
@@ -227,7 +227,7 @@ struct WebDAVProviderTests {
             let provider = try provider(server, name)
             try provider.push(cleaned, over: try provider.pull())
         }
-        let puts = server.requestLog().filter { $0.hasPrefix("PUT /typed.") }.map { $0.split(separator: " ")[2] }
+        let puts = server.requestLog(containing: "PUT /typed.", count: 2).map { $0.split(separator: " ")[2] }
         #expect(puts == ["text/csv;", "text/tab-separated-values;"])
     }
 }
