@@ -3,13 +3,14 @@ import Foundation
 /// A sheet stored in Google Drive, read and written through the Drive API v3.
 ///
 /// Pull reads the file's metadata (`id,name,mimeType,version`), then its content: a Google Sheet is exported as
-/// CSV (`files/{id}/export?mimeType=text/csv`, which gives its first sheet), any other file (an uploaded CSV or
-/// TSV) is downloaded as it is (`files/{id}?alt=media`). The Drive `version`, which goes up on every change, is the
+/// CSV (`files/{id}/export?mimeType=text/csv`, which gives its first sheet), any other file (an uploaded CSV, TSV
+/// or `.xlsx` workbook) is downloaded as it is (`files/{id}?alt=media`). The Drive `version`, which goes up on every change, is the
 /// pulled version.
 ///
 /// Push re-reads the metadata and writes nothing when the version moved since the pull; otherwise it uploads the
-/// new content with `PATCH upload/drive/v3/files/{id}?uploadType=media` (Drive converts CSV into a Google Sheet's
-/// first sheet). The check and the upload are two requests: Drive v3 has no conditional upload. Requests carry
+/// new content with `PATCH upload/drive/v3/files/{id}?uploadType=media`, typed by `SheetMediaType` (Drive converts
+/// CSV into a Google Sheet's first sheet; an `.xlsx` file stays a workbook, whose edited worksheet is all that
+/// changed). The check and the upload are two requests: Drive v3 has no conditional upload. Requests carry
 /// `supportsAllDrives=true` where Drive asks for it, so files on shared drives are found too.
 public struct GoogleDriveProvider: SheetProvider {
     /// Where the Drive API lives unless configured otherwise.
@@ -58,7 +59,7 @@ public struct GoogleDriveProvider: SheetProvider {
                 throw .changedSincePull(account: session.account, url: location)
             }
         }
-        let type = pulled.fileName.lowercased().hasSuffix(".tsv") ? "text/tab-separated-values" : "text/csv"
+        let type = SheetMediaType.of(bytes, fileName: pulled.fileName)
         let upload = "/upload/drive/v3/files/\(fileSegment)?uploadType=media&supportsAllDrives=true&fields=id,version"
         let request = HTTPRequest(
             "PATCH", try url(upload, phase: .push), headers: [(name: "Content-Type", value: type)], body: bytes)
@@ -76,13 +77,19 @@ public struct GoogleDriveProvider: SheetProvider {
 
         var isGoogleSheet: Bool { mimeType == GoogleDriveProvider.googleSheetType }
 
-        /// A name whose extension tells the reader the delimiter: the file's own when it has `.csv`, `.tsv` or
-        /// `.txt`, else one added from the type (an exported Google Sheet is CSV).
+        /// A name whose extension tells the reader the delimiter: the file's own when it has `.csv`, `.tsv`, `.txt`,
+        /// `.xlsx` or `.xlsm`, else one added from the type (an exported Google Sheet is CSV).
         var fileName: String {
             let lower = name.lowercased()
-            if !isGoogleSheet, [".csv", ".tsv", ".txt"].contains(where: { lower.hasSuffix($0) }) { return name }
+            let kept = [".csv", ".tsv", ".txt", ".xlsx", ".xlsm"]
+            if !isGoogleSheet, kept.contains(where: { lower.hasSuffix($0) }) { return name }
             let base = name.isEmpty ? "sheet" : name.replacingOccurrences(of: "/", with: "-")
-            return base + (mimeType == "text/tab-separated-values" ? ".tsv" : ".csv")
+            switch mimeType {
+            case "text/tab-separated-values": return base + ".tsv"
+            case SheetMediaType.workbook: return base + ".xlsx"
+            case SheetMediaType.macroEnabledWorkbook: return base + ".xlsm"
+            default: return base + ".csv"
+            }
         }
     }
 

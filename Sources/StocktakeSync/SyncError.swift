@@ -18,6 +18,9 @@ public enum SyncError: UserFacingError, Equatable {
     case refused(account: String, url: String, status: Int, detail: String, phase: SyncPhase)
     /// Someone changed the sheet since it was pulled; nothing was written.
     case changedSincePull(account: String, url: String)
+    /// The planned edit of a workbook central sheet cannot be placed exactly in its worksheet; nothing was written.
+    /// Trying again does not help until a clerk saves the workbook again, so it is a data error (65).
+    case notEditable(account: String, url: String, reason: String)
     /// The server could not be reached or the transfer broke off.
     case unreachable(account: String, error: HTTPError, phase: SyncPhase)
     /// The server answered with something that is not what the API documents.
@@ -37,7 +40,7 @@ public enum SyncError: UserFacingError, Equatable {
             .unreachable(_, _, let phase):
             phase == .push ? .temporaryFailure : .unavailable
         case .badResponse: .unavailable
-        case .centralNotUTF8: .dataError
+        case .centralNotUTF8, .notEditable: .dataError
         }
     }
 
@@ -69,6 +72,8 @@ public enum SyncError: UserFacingError, Equatable {
         case .changedSincePull(let account, let url):
             return "Account \(account): \(url) was changed by someone else since it was pulled, so it was not "
                 + "overwritten. The outputs are kept; the next run pulls the new version and pushes again."
+        case .notEditable(let account, let url, let reason):
+            return "Account \(account): \(url): \(reason) The outputs are kept."
         case .unreachable(let account, let error, let phase):
             return "Account \(account): \(error)" + (phase == .push ? " The outputs are kept." : "")
         case .badResponse(let account, let url, let reason):
@@ -102,6 +107,8 @@ public enum SyncError: UserFacingError, Equatable {
             .refused(account: account, url: scrub(url), status: status, detail: scrub(detail), phase: phase)
         case .changedSincePull(let account, let url):
             .changedSincePull(account: account, url: scrub(url))
+        case .notEditable(let account, let url, let reason):
+            .notEditable(account: account, url: scrub(url), reason: scrub(reason))
         case .unreachable(let account, let error, let phase):
             .unreachable(account: account, error: error.scrubbed(scrub), phase: phase)
         case .badResponse(let account, let url, let reason):

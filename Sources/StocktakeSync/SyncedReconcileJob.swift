@@ -156,6 +156,13 @@ public struct SyncedReconcileJob: Sendable {
             log("push refused: \(error)")
             return
         }
+        if let refusal = plan.refusal {
+            let error = SyncError.notEditable(account: session.account, url: provider.location, reason: refusal.reason)
+            night.failures.append(error)
+            details.pushes.append("central sheet NOT pushed: \(error)")
+            log("push refused: \(error)")
+            return
+        }
         do throws(SyncError) {
             let sheet = plan.editedSheet()
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)

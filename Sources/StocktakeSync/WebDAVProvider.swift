@@ -1,6 +1,7 @@
 import Foundation
 
-/// The `https` provider: a CSV or TSV file at a URL, read with GET and written back with a conditional PUT.
+/// The `https` provider: a CSV or TSV file or an `.xlsx` workbook at a URL, read with GET and written back with a
+/// conditional PUT whose `Content-Type` says what it holds (`SheetMediaType`).
 ///
 /// Works with WebDAV servers (Apache mod_dav, Nextcloud) and presigned object-store URLs. The pull keeps the
 /// response's strong `ETag`; the push sends it in `If-Match`, so the server itself refuses (412) to overwrite a
@@ -54,15 +55,10 @@ public struct WebDAVProvider: SheetProvider {
             }
             condition = Self.strongETag(of: response)
         }
-        var headers = [(name: "Content-Type", value: contentType)]
+        var headers = [(name: "Content-Type", value: SheetMediaType.header(of: bytes, fileName: fileName))]
         if let condition { headers.append((name: "If-Match", value: condition)) }
         let response = try session.send(HTTPRequest("PUT", url, headers: headers, body: bytes), phase: .push)
         try session.check(response, expecting: [200, 201, 204], phase: .push)
-    }
-
-    /// The media type of the sheet, by its file name's extension.
-    var contentType: String {
-        fileName.lowercased().hasSuffix(".tsv") ? "text/tab-separated-values; charset=utf-8" : "text/csv; charset=utf-8"
     }
 
     /// The response's `ETag` when it is a strong one: only those can be used in `If-Match` (RFC 9110 §13.1.1).

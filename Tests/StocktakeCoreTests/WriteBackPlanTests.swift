@@ -423,3 +423,145 @@ import Testing
         }
     }
 }
+
+/// The write-back of a central sheet that is a worksheet of an `.xlsx` workbook, made by openpyxl at test time with
+/// styles, a number format, column widths, a comment, a formula and a second sheet.
+@Suite(.enabled(if: WorkbookTools.hasOpenpyxl, "needs python3-openpyxl"))
+struct WorkbookWriteBackPlanTests {
+    /// openpyxl's workbook: the tag 4512 stored as a number (format `000000`), a lower-case serial, an empty room
+    /// and custodian, a room that is a formula (without a cached value, as openpyxl saves it), a bold yellow header,
+    /// column widths, a comment, and a second sheet with a formula.
+    static let openpyxlScript = """
+        import openpyxl
+        from openpyxl.styles import Font, PatternFill
+        from openpyxl.comments import Comment
+        book = openpyxl.Workbook()
+        sheet = book.active
+        sheet.title = "Assets"
+        sheet.append(["VT Tag", "Serial Number", "Building", "Room", "Custodian", "Notes"])
+        sheet.append([4512, "cnf123", "BUR", "101", "jdoe", "kept"])
+        sheet.append(["004513", "CNF124", "BUR", None, None, None])
+        sheet.append(["004514", "CNF125", "BUR", '="1"&"03"', "asmith", "formula room"])
+        for cell in sheet[1]:
+            cell.font = Font(bold=True)
+            cell.fill = PatternFill("solid", fgColor="FFFF00")
+        sheet["A2"].number_format = "000000"
+        sheet.column_dimensions["A"].width = 14
+        sheet.column_dimensions["F"].width = 30
+        sheet["F2"].comment = Comment("checked by J", "J")
+        other = book.create_sheet("Other")
+        other.append(["x", "y"])
+        other.append([1, "=A2*2"])
+        book.save("out.xlsx")
+        """
+
+    static let survey =
+        "P-Tag,Serial,Room,Custodian\n4512,CNF123,205,\n4513,CNF124,102,asmith\n4514,CNF125,104,\n"
+        + "4999,CNF999,300,\n"
+
+    private func fixture(_ folder: TemporaryFolder) throws -> CentralWorkbookFixture {
+        var fixture = CentralWorkbookFixture(
+            workbook: try CentralWorkbookFixture.python(Self.openpyxlScript, in: folder))
+        fixture.sighting("survey.csv", Self.survey)
+        return fixture
+    }
+
+    private func change(
+        _ row: Int, _ tag: UInt64?, _ column: String, _ before: String, _ after: String, _ reason: ChangeReason
+    ) -> SheetChange {
+        SheetChange(
+            row: row, vtTag: tag.map { VTTag(number: $0, digits: 6) }, column: column, before: before, after: after,
+            reason: reason)
+    }
+
+    /// Every entry but the worksheet's is the same stored record, in the same order.
+    private func expectOnlyTheWorksheetChanged(_ edited: [UInt8], from pulled: [UInt8]) throws {
+        let before = try CentralWorkbookFixture.storedRecords(pulled)
+        let after = try CentralWorkbookFixture.storedRecords(edited)
+        #expect(after.map(\.name) == before.map(\.name))
+        for (old, new) in zip(before, after) where old.name != "xl/worksheets/sheet1.xml" {
+            #expect(new.record == old.record, "\(old.name) is copied byte for byte")
+        }
+        #expect(
+            after.first { $0.name == "xl/worksheets/sheet1.xml" }?.record
+                != before.first { $0.name == "xl/worksheets/sheet1.xml" }?.record)
+    }
+
+    @Test func onlyTheChangedCellsOfTheWorksheetChangeAndEveryOtherPartIsKept() throws {
+        let folder = TemporaryFolder()
+        let fixture = try fixture(folder)
+        let plan = try fixture.plan()
+        #expect(plan.isWorkbook)
+        #expect(plan.refusal == nil)
+        #expect(
+            plan.changes == [
+                change(1, 4512, "VT Tag", "4512", "004512", .normalized),
+                change(1, 4512, "Serial Number", "cnf123", "CNF123", .normalized),
+                change(2, 4513, "Room", "", "102", .filled),
+                change(2, 4513, "Custodian", "", "asmith", .filled),
+            ])
+        let edited = plan.editedSheet()
+        try expectOnlyTheWorksheetChanged(edited, from: fixture.workbook)
+        let cells = try CentralWorkbookFixture.openpyxlCells(edited, in: folder)
+        #expect(
+            cells["Assets"] == [
+                ["s VT Tag", "s Serial Number", "s Building", "s Room", "s Custodian", "s Notes"],
+                ["s 004512", "s CNF123", "s BUR", "s 101", "s jdoe", "s kept"],
+                ["s 004513", "s CNF124", "s BUR", "s 102", "s asmith", ""],
+                ["s 004514", "s CNF125", "s BUR", "f =\"1\"&\"03\"", "s asmith", "s formula room"],
+            ])
+        #expect(cells["Other"] == [["s x", "s y"], ["n 1", "f =A2*2"]])
+        // The changed cells keep their reference and style: A2 still has the style of its `000000` format.
+        let worksheet = try CentralWorkbookFixture.part("xl/worksheets/sheet1.xml", of: edited)
+        let pulledWorksheet = try CentralWorkbookFixture.part("xl/worksheets/sheet1.xml", of: fixture.workbook)
+        let style = try #require(pulledWorksheet.firstMatch(of: /<c r="A2" (s="\d+")/)?.output.1)
+        #expect(
+            worksheet.contains("<c r=\"A2\" \(style) t=\"inlineStr\"><is><t xml:space=\"preserve\">004512</t></is></c>")
+        )
+        #expect(worksheet.contains("<c r=\"D4\"><f>\"1\"&amp;\"03\"</f><v></v></c>"), "the formula is kept")
+        if WorkbookTools.hasLibreOffice {
+            #expect(
+                CentralWorkbookFixture.libreOfficeCSV(edited, in: folder)
+                    == "VT Tag,Serial Number,Building,Room,Custodian,Notes\n004512,CNF123,BUR,101,jdoe,kept\n"
+                    + "004513,CNF124,BUR,102,asmith,\n004514,CNF125,BUR,103,asmith,formula room\n")
+        }
+        // The next night on the edited workbook changes nothing.
+        let again = try fixture.plan(central: edited)
+        #expect(again.changes.isEmpty)
+        #expect(again.editedSheet() == edited)
+    }
+
+    @Test func addUnrecordedAppendsRowsAfterTheLastRow() throws {
+        let folder = TemporaryFolder()
+        let fixture = try fixture(folder)
+        let plan = try fixture.plan(WriteBackOptions(addUnrecorded: true))
+        #expect(
+            plan.changes.filter { $0.reason == .added } == [
+                change(4, 4999, "VT Tag", "", "004999", .added),
+                change(4, 4999, "Serial Number", "", "CNF999", .added),
+                change(4, 4999, "Room", "", "300", .added),
+            ])
+        let edited = plan.editedSheet()
+        try expectOnlyTheWorksheetChanged(edited, from: fixture.workbook)
+        let cells = try CentralWorkbookFixture.openpyxlCells(edited, in: folder)
+        #expect(cells["Assets"]?.last == ["s 004999", "s CNF999", "", "s 300", "", ""])
+        #expect(cells["Assets"]?.count == 5)
+        let worksheet = try CentralWorkbookFixture.part("xl/worksheets/sheet1.xml", of: edited)
+        #expect(worksheet.contains("<dimension ref=\"A1:F5\"/>"))
+        let again = try fixture.plan(WriteBackOptions(addUnrecorded: true), central: edited)
+        #expect(again.changes.isEmpty)
+    }
+
+    @Test func aValueThatWouldStartAFormulaIsWrittenAsTextWithoutAGuard() throws {
+        let folder = TemporaryFolder()
+        var fixture = try fixture(folder)
+        fixture.sightings = [("survey.csv", "P-Tag,Custodian\n4513,=HYPERLINK(\"x\")\n")]
+        let plan = try fixture.plan()
+        #expect(
+            plan.changes.filter { $0.column == "Custodian" } == [
+                change(2, 4513, "Custodian", "", "=HYPERLINK(\"x\")", .filled)
+            ])
+        let cells = try CentralWorkbookFixture.openpyxlCells(plan.editedSheet(), in: folder)
+        #expect(cells["Assets"]?[2][4] == "s =HYPERLINK(\"x\")", "a text cell, not a formula, and no leading '")
+    }
+}

@@ -192,6 +192,22 @@ final class ApacheServer: Sendable {
         var secrets: [String] { [value] }
     }
 
+    /// `METHOD PATH CONTENT-TYPE IF-MATCH` of the requests httpd has answered so far whose line contains `text`
+    /// (`-` for a missing header). httpd logs a request after answering it, so the log is read again for
+    /// up to two seconds until it holds `count` such lines.
+    func requestLog(containing text: String, count: Int) -> [String] {
+        var lines: [String] = []
+        for _ in 0..<40 {
+            let log = FileManager.default.contents(atPath: directory + "/requests.log").map {
+                String(decoding: $0, as: UTF8.self)
+            }
+            lines = (log ?? "").split(separator: "\n").map(String.init).filter { $0.contains(text) }
+            if lines.count >= count { break }
+            usleep(50_000)
+        }
+        return lines
+    }
+
     /// The bytes of a file in the document root, or `nil` when there is none.
     func read(_ name: String) -> [UInt8]? {
         FileManager.default.contents(atPath: documentRoot + "/" + name).map { [UInt8]($0) }

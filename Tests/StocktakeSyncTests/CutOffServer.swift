@@ -8,14 +8,14 @@ final class CutOffServer {
     private let recordFile: String
     private let server: LoopbackScript
 
-    /// The file name the sheet is served under.
+    /// The sheet's file name, the last part of its address.
     let name: String
 
     convenience init(sheet: String, fraction: Double, cutTimes: Int) throws {
         try self.init(bytes: Array(sheet.utf8), name: "central.csv", fraction: fraction, cutTimes: cutTimes)
     }
 
-    /// Serves `bytes` (a workbook, say) as `/name`.
+    /// Serves `bytes` as `name` (`central.xlsx` for a workbook).
     init(bytes: [UInt8], name: String, fraction: Double, cutTimes: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cutoff-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -37,6 +37,9 @@ final class CutOffServer {
 
     /// The sheet as the server holds it now.
     var sheet: String { (try? String(contentsOfFile: sheetFile, encoding: .utf8)) ?? "" }
+
+    /// The sheet's bytes as the server holds them now.
+    var bytes: [UInt8] { FileManager.default.contents(atPath: sheetFile).map { [UInt8]($0) } ?? [] }
 
     /// `METHOD path` of every request so far.
     var requests: [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeCore
 import StocktakeSync
 import Testing
 
@@ -292,5 +293,91 @@ import Testing
             _ = try provider(emulator, client: client).pull()
         }
         #expect(try emulator.requestLines().count == 2)
+    }
+
+    // MARK: An .xlsx workbook in Drive
+
+    /// A synced reconciliation of the Drive file `book` (an `.xlsx` workbook) with a survey held in memory.
+    private func workbookRun(
+        _ emulator: GoogleEmulator, afterPull: @escaping @Sendable () -> Void = {}
+    ) throws -> SyncedReconcileJob.Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drive-\(UUID().uuidString)").path
+        let survey = MemorySheet(location: "https://dav.example.org/survey.csv", text: CentralWorkbook.survey)
+        let drive = provider(emulator, file: "book")
+        var reconcile = ReconcileRequest(
+            account: "acme", central: "gdrive:book",
+            rules: ReconciliationRules(asOf: InventoryDate(year: 2026, month: 11, day: 20)!),
+            outputDirectory: folder + "/out")
+        reconcile.sightings = ["https://dav.example.org/survey.csv"]
+        var request = SyncedReconcileRequest(reconcile: reconcile)
+        request.push = true
+        let job = SyncedReconcileJob(
+            session: drive.session,
+            makeProvider: { location throws(SyncError) in
+                guard case .googleDrive = location else { return survey }
+                return PullHook(provider: drive, afterPull: afterPull)
+            },
+            uploadReports: { _, _ throws(SyncError) in })
+        return try job.run(request, log: Log(account: "acme", isEnabled: false))
+    }
+
+    private func workbookEmulator(_ workbook: [UInt8], name: String = "central.xlsx") throws -> GoogleEmulator {
+        let emulator = try GoogleEmulator.start()
+        var state = GoogleEmulator.Setup()
+        state.accessTokens = [Self.token: 3600]
+        state.files = [
+            "book": .init(
+                name: name, mimeType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+                content: "", bytes: workbook, version: 7)
+        ]
+        try emulator.setUp(state)
+        return emulator
+    }
+
+    @Test(.enabled(if: CentralWorkbook.hasProducers, "needs python3-xlsxwriter"))
+    func aWorkbookIsDownloadedAsItIsAndUploadedAsAWorkbookAfterTheVersionCheck() throws {
+        let workbook = try CentralWorkbook.xlsxWriter()
+        let emulator = try workbookEmulator(workbook)
+        defer { emulator.stop() }
+        let outcome = try workbookRun(emulator)
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.reconciliation.inputs.map(\.file.displayName).first == "central.xlsx")
+        let requests = try emulator.requests()
+        #expect(
+            requests.map { "\($0.method) \($0.path)" } == [
+                "GET /drive/v3/files/book\(Self.metadataQuery)",
+                "GET /drive/v3/files/book?alt=media&supportsAllDrives=true",
+                "GET /drive/v3/files/book\(Self.metadataQuery)",
+                "PATCH /upload/drive/v3/files/book?uploadType=media&supportsAllDrives=true&fields=id,version",
+            ])
+        #expect(
+            requests.last?.headers["content-type"]
+                == "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        let (pushed, version) = try emulator.fileBytes("book")
+        #expect(version == 8)
+        try CentralWorkbook.expectOnlyTheWorksheetChanged(pushed, from: workbook)
+    }
+
+    @Test(.enabled(if: CentralWorkbook.hasProducers, "needs python3-xlsxwriter"))
+    func aWorkbookChangedInDriveAfterThePullIsNotOverwritten() throws {
+        let workbook = try CentralWorkbook.xlsxWriter()
+        let emulator = try workbookEmulator(workbook)
+        defer { emulator.stop() }
+        let theirs = Array(workbook.dropLast(22)) + Array(repeating: 0, count: 22)
+        // The emulator's control client is used from the job's pull only, one request at a time.
+        nonisolated(unsafe) let control = emulator
+        let outcome = try workbookRun(emulator) { try? control.edit(file: "book", bytes: theirs) }
+        #expect(outcome.failures == [.changedSincePull(account: "acme", url: fileURL(emulator, "book"))])
+        #expect(outcome.details.exitStatus == .temporaryFailure)
+        #expect(try emulator.fileBytes("book") == (theirs, 8), "the other writer's version survives")
+        #expect(try emulator.requests().allSatisfy { $0.method == "GET" }, "nothing was uploaded")
+    }
+
+    @Test func aWorkbookWithoutExtensionIsNamedByItsType() throws {
+        let emulator = try workbookEmulator(Array("PK\u{3}\u{4}".utf8), name: "Central inventory")
+        defer { emulator.stop() }
+        let pulled = try provider(emulator, file: "book").pull()
+        #expect(pulled.fileName == "Central inventory.xlsx")
+        #expect(pulled.bytes == Array("PK\u{3}\u{4}".utf8))
     }
 }

@@ -46,6 +46,8 @@ final class GoogleEmulator {
         var name: String
         var mimeType = "text/csv"
         var content: String
+        /// The content as bytes (an `.xlsx` workbook), sent instead of `content` when set.
+        var bytes: [UInt8]? = nil
         var version = 1
         var access = "write"
         var sharedDrive = false
@@ -214,10 +216,12 @@ final class GoogleEmulator {
             ]
         }
         let files = setup.files.mapValues { file -> [String: Any] in
-            [
+            var fields: [String: Any] = [
                 "name": file.name, "mimeType": file.mimeType, "content": file.content, "version": file.version,
                 "access": file.access, "sharedDrive": file.sharedDrive,
             ]
+            if let bytes = file.bytes { fields["contentBase64"] = Data(bytes).base64EncodedString() }
+            return fields
         }
         let body: [String: Any] = [
             "client": ["id": setup.clientID, "secret": setup.clientSecret],
@@ -248,6 +252,21 @@ final class GoogleEmulator {
             let content = file["content"] as? String, let version = file["version"] as? Int
         else { throw Failure.control("no file \(identifier)") }
         return (content, version)
+    }
+
+    /// A Drive file's content as bytes, and its version.
+    func fileBytes(_ identifier: String) throws -> (bytes: [UInt8], version: Int) {
+        let state = try call("GET", "state") as? [String: Any]
+        guard let files = state?["files"] as? [String: Any], let file = files[identifier] as? [String: Any],
+            let encoded = file["contentBase64"] as? String, let bytes = Data(base64Encoded: encoded),
+            let version = file["version"] as? Int
+        else { throw Failure.control("no file \(identifier)") }
+        return ([UInt8](bytes), version)
+    }
+
+    /// Another writer replaces a Drive file's content with `bytes`, which raises its version.
+    func edit(file: String, bytes: [UInt8]) throws {
+        _ = try call("POST", "edit", ["file": file, "contentBase64": Data(bytes).base64EncodedString()])
     }
 
     /// The refresh tokens the token endpoint currently accepts.

@@ -290,3 +290,153 @@ struct SyncedWriteBackTests {
         )
     }
 }
+
+/// A central sheet that is an `.xlsx` workbook (made by XlsxWriter at test time) is pushed like a CSV one: the same
+/// conditional push over the pulled version, with only its worksheet's changed cells edited.
+@Suite(
+    "Synced reconciliation: an .xlsx central sheet is pushed as an edit of its worksheet",
+    .enabled(if: CentralWorkbook.hasProducers, "needs python3-xlsxwriter and python3-openpyxl"))
+struct SyncedWorkbookWriteBackTests {
+    static let location = "https://dav.example.org/central.xlsx"
+
+    struct Site {
+        let folder: URL
+        let central: MemorySheet
+        var request: SyncedReconcileRequest
+
+        init(workbook: [UInt8]) throws {
+            var fixture = try SyncedReconcileJobTests.Fixture()
+            fixture.survey.edit(CentralWorkbook.survey)
+            folder = fixture.folder
+            central = MemorySheet(location: SyncedWorkbookWriteBackTests.location, bytes: workbook)
+            request = fixture.request
+            request.reconcile.central = SyncedWorkbookWriteBackTests.location
+            request.push = true
+            survey = fixture.survey
+        }
+
+        let survey: MemorySheet
+
+        func job(central: (any SheetProvider)? = nil) -> SyncedReconcileJob {
+            let sheet = central ?? self.central
+            let survey = self.survey
+            return SyncedReconcileJob(
+                session: AccountSession(account: "acme"),
+                makeProvider: { location throws(SyncError) in
+                    location.description.hasSuffix("central.xlsx") ? sheet : survey
+                },
+                uploadReports: { _, _ throws(SyncError) in })
+        }
+
+        func run(central: (any SheetProvider)? = nil) throws -> SyncedReconcileJob.Outcome {
+            try job(central: central).run(request, log: Log(account: "acme", isEnabled: false))
+        }
+
+        func output(_ name: String) throws -> [UInt8] {
+            [UInt8](try Data(contentsOf: folder.appendingPathComponent("out").appendingPathComponent(name)))
+        }
+
+        func text(_ name: String) throws -> String {
+            String(decoding: try output(name), as: UTF8.self)
+        }
+    }
+
+    @Test func theWorkbookIsPushedWithOnlyTheChangedCellsOfItsWorksheetEdited() throws {
+        let pulled = try CentralWorkbook.xlsxWriter()
+        let site = try Site(workbook: pulled)
+        let outcome = try site.run()
+        #expect(outcome.failures.isEmpty)
+        #expect(outcome.details.exitStatus == .success)
+        #expect(site.central.pushes == 1)
+        #expect(
+            try site.text("changes.csv")
+                == "row,vt_tag,column,before,after,reason\r\n1,004512,VT Tag,4512,004512,normalized\r\n"
+                + "1,004512,Serial Number,cnf123,CNF123,normalized\r\n2,004513,Room,,102,filled\r\n")
+        #expect(
+            try site.text("summary.txt").contains(
+                "Pushed: central sheet → \(Self.location): 3 cells changed, 0 rows added"))
+        #expect(try site.output("pulled/central.xlsx") == pulled, "the workbook as it was is kept")
+        let pushed = site.central.storedBytes
+        // The shared strings, styles, comments, the other sheet: every entry but the worksheet is as it was.
+        try CentralWorkbook.expectOnlyTheWorksheetChanged(pushed, from: pulled)
+        #expect(try CentralWorkbook.part("xl/sharedStrings.xml", of: pushed).contains("<t>cnf123</t>"))
+        let cells = try CentralWorkbook.openpyxlCells(pushed)
+        #expect(
+            cells["Assets"] == [
+                ["s VT Tag", "s Serial Number", "s Building", "s Room", "s Notes"],
+                ["s 004512", "s CNF123", "s BUR", "s 101", "s kept"],
+                ["s 004513", "s CNF124", "s BUR", "s 102", ""],
+                ["s 004514", "s CNF125", "s BUR", "f =\"1\"&\"03\"", "s formula room"],
+            ])
+        #expect(cells["Other"] == [["s x", "s y"], ["n 1", "f =A2*2"]])
+        if CentralWorkbook.hasLibreOffice {
+            #expect(
+                try CentralWorkbook.libreOfficeCSV(pushed)
+                    == "VT Tag,Serial Number,Building,Room,Notes\n004512,CNF123,BUR,101,kept\n"
+                    + "004513,CNF124,BUR,102,\n004514,CNF125,BUR,103,formula room\n")
+        }
+
+        // The next night on the pushed workbook has nothing to change, and pushes nothing.
+        let again = try site.run()
+        #expect(again.failures.isEmpty)
+        #expect(site.central.pushes == 1)
+        #expect(try site.text("changes.csv") == "row,vt_tag,column,before,after,reason\r\n")
+        #expect(again.details.pushes == ["central sheet → \(Self.location): up to date, nothing to push"])
+    }
+
+    @Test func addUnrecordedAppendsTheUnrecordedTagAsARow() throws {
+        var site = try Site(workbook: try CentralWorkbook.xlsxWriter())
+        site.request.reconcile.writeBack.addUnrecorded = true
+        let outcome = try site.run()
+        #expect(outcome.failures.isEmpty)
+        #expect(
+            try site.text("summary.txt").contains(
+                "Pushed: central sheet → \(Self.location): 3 cells changed, 1 row added"))
+        let cells = try CentralWorkbook.openpyxlCells(site.central.storedBytes)
+        #expect(cells["Assets"]?.last == ["s 004999", "s CNF999", "", "s 300", ""])
+        #expect(cells["Assets"]?.count == 5)
+    }
+
+    @Test func aWorkbookChangedBetweenPullAndPushIsNotOverwritten() throws {
+        let pulled = try CentralWorkbook.xlsxWriter()
+        let site = try Site(workbook: pulled)
+        let outcome = try site.run(central: EditingProvider(sheet: site.central))
+        #expect(outcome.failures == [.changedSincePull(account: "acme", url: Self.location)])
+        #expect(
+            outcome.failures.first?.description
+                == "Account acme: \(Self.location) was changed by someone else since it was pulled, so it was not "
+                + "overwritten. The outputs are kept; the next run pulls the new version and pushes again.")
+        #expect(outcome.details.exitStatus == .temporaryFailure)
+        #expect(site.central.text == "someone else's edit\n", "the other writer's change survives")
+        #expect(site.central.pushes == 0)
+        #expect(try site.output("pulled/central.xlsx") == pulled)
+    }
+
+    @Test func aWorksheetTheEditCannotPlaceExactlyIsNotPushed() throws {
+        let pulled = try CentralWorkbook.handWritten(
+            sheet: "<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+                + "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>VT Tag</t></is></c>"
+                + "<c r=\"B1\" t=\"inlineStr\"><is><t>Serial Number</t></is></c></row>"
+                + "<row r=\"3\"><c r=\"A3\"><v>4513</v></c></row><row r=\"2\"><c r=\"A2\"><v>4512</v></c></row>"
+                + "</sheetData></worksheet>")
+        let site = try Site(workbook: pulled)
+        let outcome = try site.run()
+        let refusal =
+            "Account acme: \(Self.location): the rows of sheet \"Assets\" are not in ascending order (or a row number "
+            + "repeats), so its cells cannot be changed safely; the central sheet was not pushed. Open the workbook "
+            + "in Excel or LibreOffice and save it again; changes.csv lists what the push would change. The outputs "
+            + "are kept."
+        #expect(outcome.failures.map(\.description) == [refusal])
+        #expect(outcome.failures.first?.exitStatus == .dataError)
+        #expect(outcome.details.exitStatus == .dataError)
+        #expect(site.central.pushes == 0)
+        #expect(site.central.storedBytes == pulled, "the workbook is untouched")
+        #expect(
+            try site.text("changes.csv")
+                == "row,vt_tag,column,before,after,reason\r\n1,004513,VT Tag,4513,004513,normalized\r\n"
+                + "2,004512,VT Tag,4512,004512,normalized\r\n", "changes.csv lists what the push would change")
+        let record = try JSONSerialization.jsonObject(with: Data(try site.output("run.json"))) as! [String: Any]
+        #expect(record["exitStatus"] as? Int == 65)
+        #expect((record["push"] as? [String]) == ["central sheet NOT pushed: " + refusal])
+    }
+}

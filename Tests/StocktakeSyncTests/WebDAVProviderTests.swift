@@ -1,3 +1,5 @@
+import Foundation
+import StocktakeCore
 import StocktakeSync
 import Testing
 
@@ -154,5 +156,96 @@ struct WebDAVProviderTests {
         let pulled = try provider(server, "stock%20take.tsv").pull()
         #expect(pulled.fileName == "stock take.tsv")
         #expect(pulled.bytes == sheet)
+    }
+
+    // MARK: An .xlsx central sheet
+
+    /// A synced reconciliation whose central sheet is `name` on the server and whose survey is held in memory.
+    private func workbookRun(
+        _ server: ApacheServer, _ name: String, afterPull: @escaping @Sendable () -> Void = {}
+    ) throws -> SyncedReconcileJob.Outcome {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webdav-\(UUID().uuidString)").path
+        let survey = MemorySheet(location: "https://dav.example.org/survey.csv", text: CentralWorkbook.survey)
+        let session = server.session()
+        var reconcile = ReconcileRequest(
+            account: "acme", central: server.url(name),
+            rules: ReconciliationRules(asOf: InventoryDate(year: 2026, month: 11, day: 20)!),
+            outputDirectory: folder + "/out")
+        reconcile.sightings = ["https://dav.example.org/survey.csv"]
+        var request = SyncedReconcileRequest(reconcile: reconcile)
+        request.push = true
+        let job = SyncedReconcileJob(
+            session: session,
+            makeProvider: { location throws(SyncError) in
+                guard case .https(let url) = location, url.host == "127.0.0.1" else { return survey }
+                return PullHook(provider: WebDAVProvider(url: url, session: session), afterPull: afterPull)
+            },
+            uploadReports: { _, _ throws(SyncError) in })
+        return try job.run(request, log: Log(account: "acme", isEnabled: false))
+    }
+
+    @Test(.enabled(if: CentralWorkbook.hasProducers, "needs python3-xlsxwriter"))
+    func aWorkbookIsPushedWithIfMatchAndTheWorkbookType() throws {
+        let server = try #require(ApacheServer.current)
+        let workbook = try CentralWorkbook.xlsxWriter()
+        try server.write(workbook, to: "central.xlsx")
+        let etag = try server.etag(of: "central.xlsx")
+        let outcome = try workbookRun(server, "central.xlsx")
+        #expect(outcome.failures.isEmpty)
+        // httpd's log writes the ETag's quotes as \".
+        let logged = etag.replacingOccurrences(of: "\"", with: "\\\"")
+        #expect(
+            server.requestLog(containing: " /central.xlsx ", count: 2) == [
+                "GET /central.xlsx - -",
+                "PUT /central.xlsx application/vnd.openxmlformats-officedocument.spreadsheetml.sheet \(logged)",
+            ])
+        let pushed = try #require(server.read("central.xlsx"))
+        try CentralWorkbook.expectOnlyTheWorksheetChanged(pushed, from: workbook)
+    }
+
+    @Test(.enabled(if: CentralWorkbook.hasProducers, "needs python3-xlsxwriter"))
+    func aWorkbookChangedOnTheServerAfterThePullIsNotOverwritten() throws {
+        let server = try #require(ApacheServer.current)
+        let workbook = try CentralWorkbook.xlsxWriter()
+        try server.write(workbook, to: "changed.xlsx")
+        let theirs = Array(workbook.dropLast(22)) + Array(repeating: 0, count: 22)
+        let outcome = try workbookRun(server, "changed.xlsx") {
+            try? server.write(theirs, to: "changed.xlsx", modifiedSecondsAgo: 5)
+        }
+        #expect(outcome.failures == [.changedSincePull(account: "acme", url: server.url("changed.xlsx"))])
+        #expect(outcome.details.exitStatus == .temporaryFailure)
+        #expect(server.read("changed.xlsx") == theirs, "the other writer's version survives")
+        #expect(
+            server.requestLog(containing: "PUT /changed.xlsx", count: 1).count == 1,
+            "the server itself refused the one conditional PUT")
+    }
+
+    @Test func aCSVIsStillPushedAsCSVAndATSVAsTabSeparatedValues() throws {
+        let server = try #require(ApacheServer.current)
+        for name in ["typed.csv", "typed.tsv"] {
+            try server.write(sheet, to: name)
+            let provider = try provider(server, name)
+            try provider.push(cleaned, over: try provider.pull())
+        }
+        let puts = server.requestLog(containing: "PUT /typed.", count: 2).map { $0.split(separator: " ")[2] }
+        #expect(puts == ["text/csv;", "text/tab-separated-values;"])
+    }
+}
+
+/// A provider that runs `afterPull` after each pull: another writer acting between the pull and the push.
+struct PullHook: SheetProvider {
+    let provider: any SheetProvider
+    let afterPull: @Sendable () -> Void
+
+    var location: String { provider.location }
+
+    func pull() throws(SyncError) -> PulledSheet {
+        let pulled = try provider.pull()
+        afterPull()
+        return pulled
+    }
+
+    func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        try provider.push(bytes, over: pulled)
     }
 }

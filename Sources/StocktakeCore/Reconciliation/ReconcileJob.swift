@@ -115,12 +115,23 @@ public enum ReconcileJob {
         }
         let reader = try sourceReader(request)
         let plan: WriteBackPlan
-        do throws(CSVError) {
+        if SourceFormat.of(prefix: bytes.prefix(8)) == .workbook {
+            let sheet: String? =
+                switch request.centralSheet {
+                case .named(let name): name
+                case .first, .all: nil
+                }
             plan = try WriteBackPlan(
-                sheet: bytes, fileName: fileName, reader: reader, reconciliation: reconciliation,
+                workbook: bytes, fileName: fileName, sheet: sheet, reader: reader, reconciliation: reconciliation,
                 options: request.writeBack)
-        } catch {
-            throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
+        } else {
+            do throws(CSVError) {
+                plan = try WriteBackPlan(
+                    sheet: bytes, fileName: fileName, reader: reader, reconciliation: reconciliation,
+                    options: request.writeBack)
+            } catch {
+                throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
+            }
         }
         try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"), synchronizingFolder: false)
         return plan

@@ -51,6 +51,13 @@ struct RawSheet {
         Int(boundaries[Int(firstBoundaries[record + 1]) - 1]) - 1
     }
 
+    /// Marks `cells` (as `record << 32 | cell`) to be passed by like damaged text although the reader delivers
+    /// them whole: the formula cells of a worksheet, which an edit must leave as they are.
+    mutating func leaveAlone(_ cells: [UInt64]) {
+        guard !cells.isEmpty else { return }
+        damagedCells = (damagedCells + cells).sorted()
+    }
+
     /// Whether the reader reports the text of a cell as damaged (a stray quote, bytes that are not UTF-8).
     func isDamaged(_ record: Int, _ cell: Int) -> Bool {
         guard !damagedCells.isEmpty else { return false }

@@ -16,6 +16,12 @@
 /// holding a formula (`=SUM(…)`), which is neither normalized nor overwritten. Values from other sources that would
 /// start a formula are written with a leading `'`, as in every table stocktake writes.
 ///
+/// A central sheet that is a worksheet of an `.xlsx` workbook is planned the same way, on the texts its rows are
+/// read as (see `WorksheetEdit`): only that worksheet's part changes, and in it only the changed cells, which become
+/// text cells, so no `'` is written before a value that would start a formula; cells holding a formula or rich text
+/// are left alone; every other part of the workbook is kept byte for byte. A worksheet whose XML does not let a
+/// change be placed exactly is not edited (`refusal`).
+///
 /// Planning the edited sheet again with the same reconciliation changes nothing: the bytes stay the same.
 ///
 /// The sheet is split once (`RawSheet`), each mapped cell is compared in canonical form as bytes, and the changes
@@ -33,11 +39,23 @@ public struct WriteBackPlan: Sendable {
     private let appendedWidth: Int
     private let lineBreak: [UInt8]
     private let endsWithLineBreak: Bool
+    /// The workbook whose worksheet is the sheet, when the central sheet is an `.xlsx`.
+    private let workbook: WorksheetEdit?
+    /// Why the edit of a workbook's worksheet cannot be made exactly: the push is then not made, and
+    /// `editedSheet()` gives the pulled bytes. Always `nil` for a CSV sheet.
+    public let refusal: WorksheetEditRefusal?
+
+    /// Whether the central sheet is a worksheet of a workbook.
+    public var isWorkbook: Bool { workbook != nil }
 
     /// The edited sheet's bytes; the pulled bytes themselves when nothing changes.
     ///
     /// They are built on each call, in time proportional to the sheet's size.
     public func editedSheet() -> [UInt8] {
+        if let workbook {
+            guard !changes.isEmpty, refusal == nil else { return workbook.archive.bytes }
+            return workbook.editedWorkbook(changes)
+        }
         let source = changes.source
         guard !changes.isEmpty else { return source }
         var output: [UInt8] = []
@@ -147,6 +165,33 @@ public struct WriteBackPlan: Sendable {
             default: [ASCII.carriageReturn, ASCII.lineFeed]
             }
         endsWithLineBreak = bytes.last == ASCII.lineFeed || bytes.last == ASCII.carriageReturn
+        workbook = nil
+        refusal = nil
+    }
+
+    /// Plans the edit of the worksheet `sheet` (the first visible one when `nil`) of the `.xlsx` workbook `bytes`,
+    /// named `fileName`, read with `reader`, following `options`.
+    ///
+    /// Throws the error reading the workbook as a source throws (a damaged or encrypted workbook, a missing sheet).
+    public init(
+        workbook bytes: [UInt8], fileName: String, sheet: String?, reader: SourceReader,
+        reconciliation: Reconciliation, options: WriteBackOptions
+    ) throws(StocktakeError) {
+        let edit = try WorksheetEdit(bytes: bytes, fileName: fileName, sheet: sheet)
+        var raw = RawSheet(bytes: edit.text, start: 0, delimiter: .comma)
+        raw.leaveAlone(edit.protectedCells)
+        var planner = WriteBackPlanner(raw: raw, reader: reader, reconciliation: reconciliation, options: options)
+        planner.guardsFormulas = false
+        planner.plan()
+        planner.appendUnrecorded()
+        changes = planner.changes
+        sheetEncoding = .utf8
+        delimiter = .comma
+        appendedWidth = planner.appendedWidth
+        lineBreak = [ASCII.lineFeed]
+        endsWithLineBreak = true
+        workbook = edit
+        refusal = edit.refusal(for: planner.changes)
     }
 
     /// Stops a reading after its first record.

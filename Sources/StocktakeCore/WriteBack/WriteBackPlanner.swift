@@ -34,6 +34,9 @@ struct WriteBackPlanner {
     var changes: SheetChanges
     /// The number of cells of an appended row.
     var appendedWidth = 0
+    /// Whether values that would start a formula are written with a leading `'`: in a CSV file, yes; in a
+    /// workbook, whose changed cells are text cells, no.
+    var guardsFormulas = true
     /// Sheets with fewer data rows are planned on one core.
     static let rowsPerCore = 20_000
 
@@ -162,7 +165,7 @@ struct WriteBackPlanner {
                     guard options.fill, let asset, !column.isIdentity,
                         let merged = Self.append(reconciliation.assets[asset].values, for: column, to: &scratch)
                     else { continue }
-                    after = Self.neutralized(merged, in: &scratch)
+                    after = guardsFormulas ? Self.neutralized(merged, in: &scratch) : merged
                     reason = .filled
                 case .value:
                     // A formula (the sheet's own, such as `=SUM(…)`) is the company's: neither rewritten nor replaced.
@@ -175,7 +178,7 @@ struct WriteBackPlanner {
                             current, with: merged, in: scratch, row: row, rings: rings, column: column, text,
                             otherBuffer)
                     {
-                        after = Self.neutralized(merged, in: &scratch)
+                        after = guardsFormulas ? Self.neutralized(merged, in: &scratch) : merged
                         reason = .overwritten
                     } else {
                         guard options.normalize else { continue }
@@ -348,7 +351,11 @@ struct WriteBackPlanner {
                     CanonicalCell.append(values, for: target, to: &text)
                 else { continue }
                 written.removeAll(keepingCapacity: true)
-                Self.appendNeutralized(text, to: &written)
+                if guardsFormulas {
+                    Self.appendNeutralized(text, to: &written)
+                } else {
+                    written.append(contentsOf: text)
+                }
                 written.withUnsafeBufferPointer {
                     changes.appendAdded(row: number, tag: tag, column: column, after: $0)
                 }

@@ -27,13 +27,14 @@ Control API (JSON, never recorded, no token needed):
                               "rotateRefreshTokens": bool, "accessTokenLifetime": seconds,
                               "tokens": [{"token", "expiresIn"}], "spreadsheets": {id: {"access",
                               "sheets": [{"title", "values", "rowCount", "columnCount", "hidden"}]}},
-                              "files": {id: {"name", "mimeType", "content", "version", "access",
-                              "sharedDrive"}}}
+                              "files": {id: {"name", "mimeType", "content" (text) or "contentBase64"
+                              (bytes, such as an .xlsx workbook), "version", "access", "sharedDrive"}}}
                               ("access" is "write" (default), "read" or "none"; a file on a shared drive
                               is "not found" by files.get and files.update without supportsAllDrives=true)
   GET    /_control/state      the current state, with each spreadsheet's "revision" and each file's "version"
+                              (a file's content both as text and as "contentBase64")
   POST   /_control/edit       another writer changes something: {"spreadsheet", "sheet"?, "values"} or
-                              {"file", "content"}; the revision or version goes up
+                              {"file", "content" or "contentBase64"}; the revision or version goes up
   POST   /_control/tokens     seed an access token: {"token", "expiresIn"}
   POST   /_control/expire     expire {"token"}, or every access token when none is named
   POST   /_control/fault      add a fault: {"pathPrefix", "method", "skip", "times" (default 1, -1 forever),
@@ -303,7 +304,8 @@ class State:
             self.files[identifier] = {
                 "name": file.get("name", identifier),
                 "mimeType": file.get("mimeType", "text/csv"),
-                "content": file.get("content", "").encode("utf-8"),
+                "content": (base64.b64decode(file["contentBase64"]) if "contentBase64" in file
+                            else file.get("content", "").encode("utf-8")),
                 "version": int(file.get("version", 1)),
                 "access": file.get("access", "write"),
                 "sharedDrive": bool(file.get("sharedDrive", False)),
@@ -324,6 +326,7 @@ class State:
                     "name": file["name"],
                     "mimeType": file["mimeType"],
                     "content": file["content"].decode("utf-8", "replace"),
+                    "contentBase64": base64.b64encode(file["content"]).decode("ascii"),
                     "version": file["version"],
                     "access": file["access"],
                 }
@@ -551,7 +554,8 @@ class ApiHandler(Handler):
             book["revision"] += 1
             return {"revision": book["revision"]}
         file = STATE.files[data["file"]]
-        file["content"] = data["content"].encode("utf-8")
+        file["content"] = (base64.b64decode(data["contentBase64"]) if "contentBase64" in data
+                           else data["content"].encode("utf-8"))
         file["version"] += 1
         return {"version": file["version"]}
 
