@@ -37,7 +37,7 @@ struct InspectCommandTests {
         #expect(
             missing.standardError
                 == "stocktake: out/cleaned.xlsx: the workbook has no sheet named \"APs\"; its sheets are \"cleaned\". "
-                + "Check the sheet's name in the account's sources.\n")
+                + "Check the sheet's name where it is given (the account's sources, --central-sheet or --sheet).\n")
     }
 
     @Test func rowsAsJSON() throws {

@@ -292,7 +292,8 @@ extension ReconcileCommandTests {
         #expect(
             result.standardError
                 == "stocktake: acct/central.xlsx: the workbook has no sheet named \"APs\"; its sheets are \"Notes\", "
-                + "\"Assets\". Check the sheet's name in the account's sources.\n")
+                + "\"Assets\". Check the sheet's name where it is given (the account's sources, --central-sheet or --sheet).\n"
+        )
         #expect(runner.read("out/discrepancies.csv") == nil)
         #expect(runner.read("out/run.json") == nil)
     }

@@ -355,7 +355,7 @@ struct WorkbookInspectionTests {
         #expect(
             error?.description
                 == "\(path): the workbook has no sheet named \"Closets\"; its sheets are \"Old\", \"APs\". Check the "
-                + "sheet's name in the account's sources.")
+                + "sheet's name where it is given (the account's sources, --central-sheet or --sheet).")
         #expect(error?.exitStatus.rawValue == 65)
     }
 }

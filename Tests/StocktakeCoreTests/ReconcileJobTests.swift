@@ -436,7 +436,8 @@ extension ReconcileJobTests {
         #expect(
             error?.description
                 == "\(scans): the workbook has no sheet named \"APs\"; its sheets are \"Old\", \"Scans\", "
-                + "\"Archive\", \"Extra\". Check the sheet's name in the account's sources.")
+                + "\"Archive\", \"Extra\". Check the sheet's name where it is given (the account's sources, --central-sheet or --sheet)."
+        )
         #expect(error?.exitStatus == .dataError)
         #expect(!folder.list().contains("out"))
         // By default the first visible sheet, the one Excel opens on; not the hidden first one.

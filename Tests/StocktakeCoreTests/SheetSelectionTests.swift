@@ -32,9 +32,13 @@ struct SheetSelectionTests {
         #expect(try expanded(.all) == ["north.csv -", "scans.xlsx[Scans] Scans", "scans.xlsx[Extra] Extra"])
     }
 
-    /// The sheet is asked of every file of the entry; a text file has one table and reads it whatever the name.
-    @Test func namedAsksEveryFileForTheSheet() throws {
-        #expect(try expanded(.named("Archive")) == ["north.csv[Archive] Archive", "scans.xlsx[Archive] Archive"])
+    /// The sheet is asked of every workbook of the entry; a text file has one table, read under its own name and
+    /// in the entry's encoding.
+    @Test func namedAsksEveryWorkbookForTheSheet() throws {
+        #expect(try expanded(.named("Archive")) == ["north.csv -", "scans.xlsx[Archive] Archive"])
+        let files = try ReconcileJob.expand(
+            SourceEntry(try sources(), sheets: .named("Archive"), encoding: .windows1252), role: .sighting)
+        #expect(files.map(\.encoding) == [.windows1252, nil])
     }
 
     @Test func selectionsAreValues() {

@@ -47,7 +47,7 @@ struct WorkbookSourceTests {
         let file = SourceFile(path: path, role: .sighting, sheet: "APs")
         let sentence =
             "the workbook has no sheet named \"APs\"; its sheets are \"Old\", \"Scans\", \"Archive\", \"Extra\". "
-            + "Check the sheet's name in the account's sources."
+            + "Check the sheet's name where it is given (the account's sources, --central-sheet or --sheet)."
         #expect(throws: StocktakeError.badData(path: path, reason: sentence)) {
             try WorkbookSource(file: file).read(with: reader)
         }

@@ -117,7 +117,7 @@ struct WorkbookTests {
         #expect(
             error?.description
                 == "assets.xlsx: the workbook has no sheet named \"Chart\"; its sheets are \"Old\", \"Assets & tags\". "
-                + "Check the sheet's name in the account's sources.")
+                + "Check the sheet's name where it is given (the account's sources, --central-sheet or --sheet).")
     }
 
     @Test func refusesAMissingSheetPart() throws {

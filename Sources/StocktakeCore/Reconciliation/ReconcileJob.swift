@@ -207,6 +207,11 @@ public enum ReconcileJob {
             case .first:
                 files.append(SourceFile(path: path, role: role, encoding: entry.encoding))
             case .named(let sheet):
+                // A text file has one table: the sheet's name is for the entry's workbooks only.
+                guard SourceFormat.of(path: path) == .workbook else {
+                    files.append(SourceFile(path: path, role: role, encoding: entry.encoding))
+                    continue
+                }
                 files.append(SourceFile(path: path, role: role, sheet: sheet))
             case .all:
                 guard SourceFormat.of(path: path) == .workbook else {

@@ -44,7 +44,7 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible {
         case .noSuchSheet(let file, let sheet, let available):
             let names = available.map { "\"\($0)\"" }.joined(separator: ", ")
             return "\(file): the workbook has no sheet named \"\(sheet)\"; its sheets are \(names). "
-                + "Check the sheet's name in the account's sources."
+                + "Check the sheet's name where it is given (the account's sources, --central-sheet or --sheet)."
         case .missingPart(let file, let part):
             return "\(file): the workbook part \(part) is missing, so the workbook is damaged. "
                 + "Open the workbook in Excel and save it again, or save it as CSV UTF-8."
