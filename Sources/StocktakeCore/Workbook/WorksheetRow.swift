@@ -10,15 +10,23 @@ struct WorksheetRow {
     /// The row's number in the sheet (the header is row 1), as its digits.
     private var number: [UInt8] = []
     private var column = 0
-    private let columns: [WorkbookWriter.Column]
-    /// The letters naming each column: `A`, `B`, … `AA`.
-    private let letters: [[UInt8]]
+    /// Whether each column holds identifiers (styled as text). Kept apart from the columns, as are the letters,
+    /// because a cell reads them on the hot path, where arrays of arrays and strings cost a retain each.
+    private let identifiers: [Bool]
+    /// The letters naming each column (`A`, `B`, … `AA`), all in one buffer, and where each column's end.
+    private let letterBytes: [UInt8]
+    private let letterEnds: [Int]
     /// The widest text seen in each column, in characters, while widths are measured (`nil` when they are not).
     var widths: [Int]?
 
     init(columns: [WorkbookWriter.Column], letters: [[UInt8]], output: [UInt8] = []) {
-        self.columns = columns
-        self.letters = letters
+        identifiers = columns.map { $0.kind == .identifier }
+        letterBytes = letters.flatMap { $0 }
+        var end = 0
+        letterEnds = letters.map { letters in
+            end += letters.count
+            return end
+        }
         self.output = output
     }
 
@@ -45,7 +53,7 @@ struct WorksheetRow {
     /// A header cell: bold text.
     mutating func header(_ name: String) {
         var name = name
-        openCell(style: WorkbookWriter.Style.header, type: "inlineStr")
+        openCell(style: WorkbookWriter.Style.header, type: "inlineStr" as StaticString)
         append("<is><t>")
         name.withUTF8 { Self.appendEscaped($0, to: &output) }
         append("</t></is></c>")
@@ -124,11 +132,12 @@ struct WorksheetRow {
     /// Where the open cell's bytes start, to take it back when it turns out empty.
     private var cellStart = 0
 
-    private mutating func openCell(style: Int?, type: String?) {
+    private mutating func openCell(style: Int?, type: StaticString?) {
         cellStart = output.count
         append("<c r=\"")
-        output.append(contentsOf: letters[column])
-        output.append(contentsOf: number)
+        let start = column == 0 ? 0 : letterEnds[column - 1]
+        for index in start..<letterEnds[column] { output.append(letterBytes[index]) }
+        number.withUnsafeBufferPointer { output.append(contentsOf: $0) }
         output.append(UInt8(ascii: "\""))
         if let style {
             append(" s=\"")
@@ -144,8 +153,8 @@ struct WorksheetRow {
     }
 
     private mutating func openString(preservingSpace: Bool) {
-        let style = columns[column].kind == .identifier ? WorkbookWriter.Style.text : nil
-        openCell(style: style, type: "inlineStr")
+        let style = identifiers[column] ? WorkbookWriter.Style.text : nil
+        openCell(style: style, type: "inlineStr" as StaticString)
         append(preservingSpace ? "<is><t xml:space=\"preserve\">" : "<is><t>")
     }
 
@@ -164,10 +173,6 @@ struct WorksheetRow {
 
     private mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
-    }
-
-    private mutating func append(_ text: String) {
-        output.append(contentsOf: text.utf8)
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
