@@ -81,16 +81,9 @@ struct GenerateCommand {
     /// Runs the command; returns the process exit status (0, 64 for bad usage, 73 when the output cannot be
     /// written).
     static func main(_ arguments: [String]) -> Int32 {
-        let command: GenerateCommand
-        do {
-            guard let parsed = try parse(arguments) else {
-                print(usage)
-                return 0
-            }
-            command = parsed
-        } catch {
-            StandardError.write("stocktake-bench: \(error.message)")
-            return 64
+        var status: Int32 = 0
+        guard let command = UsageError.command(arguments, usage: usage, status: &status, parse: parse) else {
+            return status
         }
         do {
             let account = try AccountGenerator.generate(

@@ -157,16 +157,9 @@ struct RunCommand {
 
     /// Runs the command; returns the process exit status (see ``usage``).
     static func main(_ arguments: [String]) -> Int32 {
-        let command: RunCommand
-        do {
-            guard let parsed = try parse(arguments) else {
-                print(usage)
-                return 0
-            }
-            command = parsed
-        } catch {
-            StandardError.write("stocktake-bench: \(error.message)")
-            return 64
+        var status: Int32 = 0
+        guard let command = UsageError.command(arguments, usage: usage, status: &status, parse: parse) else {
+            return status
         }
         do {
             let result = try command.run()

@@ -87,7 +87,7 @@ public struct Inspection: Sendable {
     private static func inspectWorkbook(_ file: SourceFile, reader: SourceReader, keepRows: Bool)
         throws(StocktakeError) -> Inspection
     {
-        let source = WorkbookSource(file: file)
+        let source = try WorkbookSource(file: file).opened()
         let (all, read) = try source.sheets()
         let data = try source.read(with: reader)
         var rows: [[String]] = []

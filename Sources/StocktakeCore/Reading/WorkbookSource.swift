@@ -6,11 +6,12 @@ public struct WorkbookSource {
     private enum Input {
         case file(path: String)
         case memory([UInt8], name: String)
+        case opened(Workbook)
     }
 
     /// The source: its path, role and the sheet asked for (`nil` for the first visible one).
     public let file: SourceFile
-    private let input: Input
+    private var input: Input
 
     /// The workbook in the file at `file.path`.
     public init(file: SourceFile) {
@@ -22,6 +23,14 @@ public struct WorkbookSource {
     public init(file: SourceFile, bytes: [UInt8], name: String) {
         self.file = file
         input = .memory(bytes, name: name)
+    }
+
+    /// The same source with its workbook opened (its package, shared strings and styles read), so that reading it
+    /// again, as `stocktake inspect` does, does not open it again.
+    public func opened() throws(StocktakeError) -> WorkbookSource {
+        var source = self
+        source.input = .opened(try open())
+        return source
     }
 
     /// Reads the sheet's rows with `reader`'s mapping and rules.
@@ -102,6 +111,7 @@ public struct WorkbookSource {
             switch input {
             case .file(let path): return try Workbook(path: path, name: path)
             case .memory(let bytes, let name): return try Workbook(bytes: bytes, name: name)
+            case .opened(let workbook): return workbook
             }
         } catch {
             throw translate(error)
@@ -115,6 +125,7 @@ public struct WorkbookSource {
         switch input {
         case .file(let path): name = path
         case .memory(_, let memoryName): name = memoryName
+        case .opened(let workbook): name = workbook.name
         }
         var text = error.description
         if text.hasPrefix(name + ": ") {
