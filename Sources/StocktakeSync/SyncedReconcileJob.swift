@@ -138,6 +138,15 @@ public struct SyncedReconcileJob: Sendable {
         }
     }
 
+    /// Why the planned edit of the sheet at `location` must not be pushed: a sheet that is not UTF-8 (its untouched
+    /// bytes would not be kept), or a worksheet the edit cannot be placed in exactly; `nil` when it may be.
+    private func refusal(of plan: WriteBackPlan, at location: String) -> SyncError? {
+        guard plan.isPushable else {
+            return .centralNotUTF8(account: session.account, url: location, encoding: plan.sheetEncoding)
+        }
+        return plan.refusal.map { .notEditable(account: session.account, url: location, reason: $0.reason) }
+    }
+
     /// Pushes the planned edit when it changes anything, recording it in the journal first.
     private func push(
         _ plan: WriteBackPlan, to provider: any SheetProvider, over pulled: PulledSheet, details: inout RunDetails,
@@ -148,16 +157,7 @@ public struct SyncedReconcileJob: Sendable {
             log("the central sheet at \(provider.location) is up to date: nothing to push")
             return
         }
-        guard plan.isPushable else {
-            let error = SyncError.centralNotUTF8(
-                account: session.account, url: provider.location, encoding: plan.sheetEncoding)
-            night.failures.append(error)
-            details.pushes.append("central sheet NOT pushed: \(error)")
-            log("push refused: \(error)")
-            return
-        }
-        if let refusal = plan.refusal {
-            let error = SyncError.notEditable(account: session.account, url: provider.location, reason: refusal.reason)
+        if let error = refusal(of: plan, at: provider.location) {
             night.failures.append(error)
             details.pushes.append("central sheet NOT pushed: \(error)")
             log("push refused: \(error)")
