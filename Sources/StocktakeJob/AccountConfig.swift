@@ -47,6 +47,9 @@ public struct AccountConfig: Sendable {
     public var maxMemoryMB = 4096
     /// The minutes the account's process may run before it is stopped and the account fails.
     public var maxMinutes = 60.0
+    /// The group that may read the account's run folders and reports (`rules.reportGroup`); `nil` for the group of
+    /// the state folder.
+    public var reportGroup: String?
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
     public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
     public var connection = ConnectionSettings()
@@ -75,7 +78,7 @@ public struct AccountConfig: Sendable {
         "precedence": [], "acknowledged": [],
         "rules": [
             "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
-            "maxMemoryMB", "maxMinutes",
+            "maxMemoryMB", "maxMinutes", "reportGroup",
         ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],

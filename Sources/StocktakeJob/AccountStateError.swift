@@ -19,12 +19,15 @@ public enum AccountStateError: Error, Equatable, CustomStringConvertible {
     case cannotRemove(account: AccountName, path: String, reason: String)
     /// A folder of the state tree cannot be listed.
     case cannotRead(account: AccountName, path: String, reason: String)
+    /// A run folder or one of its files cannot be given to the group that reads the reports.
+    case cannotShare(account: AccountName, path: String, group: String, reason: String)
 
     /// The exit status a command ends with when this stops it.
     public var exitStatus: ExitStatus {
         switch self {
         case .cannotCreate, .cannotLock, .cannotWrite: .cannotCreate
         case .cannotRemove, .cannotRead: .ioError
+        case .cannotShare: .noPermission
         }
     }
 
@@ -45,6 +48,9 @@ public enum AccountStateError: Error, Equatable, CustomStringConvertible {
         case .cannotRead(let account, let path, let reason):
             return "Account \(account): cannot read the folder \(path) (\(reason)); "
                 + "check the permissions of the state folder."
+        case .cannotShare(let account, let path, let group, let reason):
+            return "Account \(account): cannot give \(path) to the group \(group) (\(reason)); run stocktake as root "
+                + "or as a member of \(group), or name another group with rules.reportGroup in account.json."
         }
     }
 

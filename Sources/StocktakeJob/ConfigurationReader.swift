@@ -59,6 +59,16 @@ struct ConfigurationReader {
         config.staleAfterDays = integer("rules.staleAfterDays", in: 0...36_500) ?? config.staleAfterDays
         config.keepRuns = integer("rules.keepRuns", in: 1...10_000) ?? config.keepRuns
         if let order = identifierOrder() { config.identifierOrder = order }
+        if let group = string("rules.reportGroup") {
+            if ReportAccess.groupID(named: group) != nil {
+                config.reportGroup = group
+            } else {
+                note(
+                    "rules.reportGroup", "names the group \(group), which this machine does not have",
+                    "Name an existing group (getent group lists them), such as the group of the clerks who read the "
+                        + "reports, or create it with groupadd \(group).")
+            }
+        }
         if let shrink = number("rules.maxShrink") {
             if (0...1).contains(shrink) {
                 config.maxShrink = shrink

@@ -162,7 +162,28 @@ public enum NightlyRun {
             outcome.status = .temporaryFailure
             outcome.push = "failed: \(error)"
         }
+        share(run, of: state, config: config, options: options, outcome: &outcome, log: log)
         return outcome
+    }
+
+    /// Gives the run folder to the group that reads the reports (`ReportAccess`); a failure fails the account, whose
+    /// outputs are there but only for root.
+    private static func share(
+        _ run: RunFolder, of state: AccountState, config: AccountConfig, options: NightlyRunOptions,
+        outcome: inout AccountOutcome, log: Log
+    ) {
+        do throws(AccountStateError) {
+            guard let access = ReportAccess(reportGroup: config.reportGroup, stateRoot: options.state) else {
+                throw .cannotShare(
+                    account: config.account, path: run.path, group: config.reportGroup ?? "of \(options.state)",
+                    reason: "the group cannot be found")
+            }
+            try access.share(run, of: state)
+        } catch {
+            log("failed: \(error)")
+            if outcome.status == .success { outcome.status = error.exitStatus }
+            outcome.push += "; \(error)"
+        }
     }
 
     /// An account's status after an error: configuration, credential and data problems keep their own status (the

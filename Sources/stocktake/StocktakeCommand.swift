@@ -14,6 +14,7 @@ enum StocktakeCommand {
             stocktake lookup ID | --custodian ID [--account NAME] [--jobs DIR] [--state DIR]
             stocktake init NAME [--jobs DIR]
             stocktake ack ID... --account NAME --note TEXT [--until YYYY-MM-DD] [--by NAME]
+            stocktake report --account NAME [--run ID] [--open]
             stocktake --version
 
         Run 'stocktake COMMAND --help' for a command's options.
@@ -24,7 +25,7 @@ enum StocktakeCommand {
     static var commands: [any Command.Type] {
         [
             ReconcileCommand.self, InspectCommand.self, RunCommand.self, CheckCommand.self, LookupCommand.self,
-            InitCommand.self, AckCommand.self, RunAccountCommand.self,
+            InitCommand.self, AckCommand.self, ReportCommand.self, RunAccountCommand.self,
         ]
     }
 

@@ -18,6 +18,7 @@ struct StocktakeCommandTests {
             stocktake lookup ID | --custodian ID [--account NAME] [--jobs DIR] [--state DIR]
             stocktake init NAME [--jobs DIR]
             stocktake ack ID... --account NAME --note TEXT [--until YYYY-MM-DD] [--by NAME]
+            stocktake report --account NAME [--run ID] [--open]
             stocktake --version
 
         Run 'stocktake COMMAND --help' for a command's options.
@@ -94,7 +95,7 @@ struct StocktakeCommandTests {
     @Test func inProcessEveryCommandIsFoundByItsName() {
         #expect(
             StocktakeCommand.commands.map { $0.configuration.name } == [
-                "reconcile", "inspect", "run", "check", "lookup", "init", "ack", "run-account",
+                "reconcile", "inspect", "run", "check", "lookup", "init", "ack", "report", "run-account",
             ])
     }
 }

@@ -18,6 +18,7 @@ struct AssetValuesTests {
         values.longitude = -80.4139
         values.lastSeen = InventoryDate(year: 2025, month: 3, day: 4)
         values.stockNumber = "S-9"
+        values.cost = UnitCost(cents: 89_500)
         return values
     }
 
@@ -25,13 +26,13 @@ struct AssetValuesTests {
         #expect(
             CanonicalField.allCases.map { full.text($0) } == [
                 "001234", "C000042", "ABC123", "aa:bb:cc:dd:ee:ff", "AP-515", "Wall AP", "TORG", "101 A", "ceiling",
-                "jdoe", "37.2296", "-80.4139", "2025-03-04", "S-9",
+                "jdoe", "37.2296", "-80.4139", "2025-03-04", "S-9", "895.00",
             ])
     }
 
     @Test func emptyValuesHaveEmptyText() {
         let empty = AssetValues()
-        #expect(CanonicalField.allCases.map { empty.text($0) } == Array(repeating: "", count: 14))
+        #expect(CanonicalField.allCases.map { empty.text($0) } == Array(repeating: "", count: 15))
         #expect(CanonicalField.allCases.contains { empty.has($0) } == false)
         #expect(empty.hasIdentifier == false)
     }

@@ -46,6 +46,7 @@ import Testing
         case .latitude: return form(GeoPosition.normalizeLatitude(text), GeoPosition.text)
         case .longitude: return form(GeoPosition.normalizeLongitude(text), GeoPosition.text)
         case .lastSeen: return form(InventoryDate.normalize(text), \.description)
+        case .cost: return form(UnitCost.normalize(text), \.description)
         }
     }
 
@@ -64,6 +65,7 @@ import Testing
         #expect(reading("-80.4139", .field(.longitude)) == .value("-80.4139"))
         #expect(reading("3/4/2026", .field(.lastSeen)) == .value("2026-03-04"))
         #expect(reading(" S-1 ", .field(.stockNumber)) == .value("S-1"))
+        #expect(reading("$1,195.5", .field(.cost)) == .value("1195.50"))
         #expect(reading("(37.2296, -80.41390)", .position) == .value("37.2296,-80.4139"))
     }
 
@@ -82,6 +84,7 @@ import Testing
         #expect(reading("1.23E+05", .field(.vtTag)) == .invalid(reason: ""))
         #expect(reading("AB\u{7}12", .field(.serialNumber)) == .invalid(reason: ""))
         #expect(reading("37.2296", .position) == .invalid(reason: ""))
+        #expect(reading("1.234,50", .field(.cost)) == .invalid(reason: ""))
     }
 
     @Test func withoutABuildingsTableABuildingIsUpperCasedText() {

@@ -6,7 +6,7 @@ import Testing
 struct CleanedTableTests {
     static let header =
         "vt_tag,cns_number,serial_number,mac_address,model,description,building,room,mount,custodian,latitude,"
-        + "longitude,last_seen,stock_number,status,sources"
+        + "longitude,last_seen,stock_number,cost,status,sources,building_name,findings"
 
     @Test func theHeaderIsTheDocumentedColumnOrder() {
         #expect(CleanedTable.columns.joined(separator: ",") == Self.header)
@@ -17,10 +17,10 @@ struct CleanedTableTests {
         let expected =
             Self.header + "\r\n"
             + "004512,C000123,CNF123,aa:bb:cc:dd:ee:01,AP-515,'=SUM(A1),BUR,101,ceiling,\"Doe, Jane\",37.2296,"
-            + "-80.4139,2026-03-05,S-1,ok,central.csv; survey.csv\r\n"
-            + "004513,C000124,,,AP-515,'-48V PoE,BUR,102,wall,,,,,,missing,central.csv\r\n"
-            + "004600,,,,,,BUR,,,,,,,,typo,central.csv\r\n"
-            + "770001,,,,,,,,,'@jdoe,,,2026-02-02,,unrecorded,survey.csv\r\n"
+            + "-80.4139,2026-03-05,S-1,,ok,central.csv; survey.csv,,M7JM-T6YR\r\n"
+            + "004513,C000124,,,AP-515,'-48V PoE,BUR,102,wall,,,,,,,missing,central.csv,,4ET3-T8AG\r\n"
+            + "004600,,,,,,BUR,,,,,,,,,typo,central.csv,,XVDR-MPCA\r\n"
+            + "770001,,,,,,,,,'@jdoe,,,2026-02-02,,,unrecorded,survey.csv,,BD9A-E7S9\r\n"
         #expect(text == expected)
     }
 
@@ -38,8 +38,15 @@ struct CleanedTableTests {
         #expect(
             text
                 == Self.header + "\r\n"
-                + "004512,C000123,CNF123,,,'+1 spare,,,,,37.5,-80.25,,,ok,central.csv; survey.csv\r\n"
-                + "990001,,X1,,,,,,,,,,,,unrecorded,survey.csv\r\n")
+                + "004512,C000123,CNF123,,,'+1 spare,,,,,37.5,-80.25,,,,ok,central.csv; survey.csv,,\r\n"
+                + "990001,,X1,,,,,,,,,,,,,unrecorded,survey.csv,,\(try findingID(of: .unrecorded, in: fixture))\r\n")
+    }
+
+    /// The id `discrepancies.csv` gives the one finding of `code` of the fixture's reconciliation.
+    func findingID(of code: DiscrepancyCode, in fixture: ReconcileFixture) throws -> String {
+        let reconciliation = try fixture.reconcile()
+        let index = try #require(reconciliation.discrepancies.firstIndex { $0.code == code })
+        return reconciliation.statuses[index].id.description
     }
 
     /// Rows written as bytes are the rows of each asset's cell texts written by `CSVWriter`, for values that need
@@ -70,13 +77,15 @@ struct CleanedTableTests {
             values.lastSeen =
                 Bool.random(using: &generator) ? InventoryDate(daysSinceEpoch: Int32(index * 37 - 9000)) : nil
             values.stockNumber = text()
+            values.cost = Bool.random(using: &generator) ? UnitCost(cents: Int64(index * 1_001)) : nil
             let status = [AssetStatus.ok, .missing, .unrecorded, .conflict, .typo].randomElement(using: &generator)!
             assets.append(CleanedAsset(values: values, status: status, sourceList: text() ?? "central.csv"))
         }
         let reconciliation = Reconciliation(assets: assets, discrepancies: [], inputs: [], asOf: OutputFixture.asOf)
         var expected = CSVWriter(header: CleanedTable.columns)
         for asset in assets {
-            expected.append(CanonicalField.allCases.map(asset.values.text) + [asset.status.rawValue, asset.sourceList])
+            expected.append(
+                CanonicalField.allCases.map(asset.values.text) + [asset.status.rawValue, asset.sourceList, "", ""])
         }
         #expect(CleanedTable.csv(reconciliation) == expected.bytes)
     }

@@ -13,29 +13,35 @@ struct CleanedWorkbookTests {
 
     @Test(.enabled(if: WorkbookTools.hasOpenpyxl, "python3-openpyxl is not installed"))
     func openpyxlReadsTextIdentifiersNumbersAndDates() throws {
-        let path = folder.write(CleanedWorkbook.bytes(OutputFixture.reconciliation), to: "cleaned.xlsx")
+        var reconciliation = OutputFixture.reconciliation
+        reconciliation.assets[0].values.cost = UnitCost(cents: 89_550)
+        reconciliation.buildings = BuildingTable([Building(code: "BUR", name: "Burruss Hall")])
+        let path = folder.write(CleanedWorkbook.bytes(reconciliation), to: "cleaned.xlsx")
         let sheets = try WorkbookTools.openpyxl(path)
         #expect(sheets.map(\.title) == ["cleaned"])
         let sheet = try #require(sheets.first)
         #expect(sheet.freeze == "A2")
-        #expect(sheet.filter == "A1:P5")
-        #expect(sheet.bold == Array(repeating: true, count: 16))
+        #expect(sheet.filter == "A1:S5")
+        #expect(sheet.bold == Array(repeating: true, count: 19))
         #expect(
             sheet.rows == [
                 CleanedTable.columns,
                 [
                     "004512", "C000123", "CNF123", "aa:bb:cc:dd:ee:01", "AP-515", "=SUM(A1)", "BUR", "101", "ceiling",
-                    "Doe, Jane", "number 37.2296", "number -80.4139", "date 2026-03-05 yyyy-mm-dd", "S-1", "ok",
-                    "central.csv; survey.csv",
+                    "Doe, Jane", "number 37.2296", "number -80.4139", "date 2026-03-05 yyyy-mm-dd", "S-1",
+                    "number 895.5 0.00", "ok", "central.csv; survey.csv", "Burruss Hall", "M7JM-T6YR",
                 ],
                 [
-                    "004513", "C000124", "", "", "AP-515", "-48V PoE", "BUR", "102", "wall", "", "", "", "", "",
-                    "missing", "central.csv",
+                    "004513", "C000124", "", "", "AP-515", "-48V PoE", "BUR", "102", "wall", "", "", "", "", "", "",
+                    "missing", "central.csv", "Burruss Hall", "4ET3-T8AG",
                 ],
-                ["004600", "", "", "", "", "", "BUR", "", "", "", "", "", "", "", "typo", "central.csv"],
                 [
-                    "770001", "", "", "", "", "", "", "", "", "@jdoe", "", "", "date 2026-02-02 yyyy-mm-dd", "",
-                    "unrecorded", "survey.csv",
+                    "004600", "", "", "", "", "", "BUR", "", "", "", "", "", "", "", "", "typo", "central.csv",
+                    "Burruss Hall", "XVDR-MPCA",
+                ],
+                [
+                    "770001", "", "", "", "", "", "", "", "", "@jdoe", "", "", "date 2026-02-02 yyyy-mm-dd", "", "",
+                    "unrecorded", "survey.csv", "", "BD9A-E7S9",
                 ],
             ])
     }
@@ -75,16 +81,22 @@ struct CleanedWorkbookTests {
         let tags = lines.dropFirst().map { String($0.prefix { $0 != "," }) }
         #expect(tags == reconciliation.assets.map { $0.values.vtTag!.description })
         #expect(tags.contains("000072"))
-        #expect(lines[1] == "000000,,,,,=cmd|' /C calc'!A0,,,,,,,2026-01-01,,ok,central.csv")
-        #expect(lines[2] == "000007,,,,,AP 1,,,,,,,2026-01-02,,ok,central.csv")
+        #expect(lines[1] == "000000,,,,,=cmd|' /C calc'!A0,,,,,,,2026-01-01,,,ok,central.csv,,")
+        #expect(lines[2] == "000007,,,,,AP 1,,,,,,,2026-01-02,,,ok,central.csv,,")
     }
 
     @Test(.enabled(if: WorkbookTools.hasLibreOffice, "LibreOffice (soffice) is not installed"))
     func libreOfficeConvertsTheFixtureToTheRowsOfCleanedCSVWithoutTheGuard() throws {
-        let path = folder.write(CleanedWorkbook.bytes(OutputFixture.reconciliation), to: "cleaned.xlsx")
+        var reconciliation = OutputFixture.reconciliation
+        reconciliation.assets[0].values.cost = UnitCost(cents: 89_550)
+        reconciliation.buildings = BuildingTable([Building(code: "BUR", name: "Burruss Hall")])
+        let path = folder.write(CleanedWorkbook.bytes(reconciliation), to: "cleaned.xlsx")
         let csv = WorkbookTools.libreOfficeCSV(path, folder: folder.path)
-        let expected = String(decoding: CleanedTable.csv(OutputFixture.reconciliation), as: UTF8.self)
+        // The cost is the number 895.5 in the workbook (shown 895.50 by its format); the CSV LibreOffice writes
+        // holds the number.
+        let expected = String(decoding: CleanedTable.csv(reconciliation), as: UTF8.self)
             .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: ",'", with: ",")
+            .replacingOccurrences(of: ",895.50,", with: ",895.5,")
         #expect(csv == expected)
     }
 }

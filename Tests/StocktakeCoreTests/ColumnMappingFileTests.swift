@@ -4,7 +4,7 @@ import Testing
 struct ColumnMappingFileTests {
     static let allowed =
         "vt_tag, cns_number, serial_number, mac_address, model, description, building, room, mount, custodian, "
-        + "latitude, longitude, last_seen, stock_number, gps or ignore"
+        + "latitude, longitude, last_seen, stock_number, cost, gps or ignore"
 
     let folder = TemporaryFolder()
 

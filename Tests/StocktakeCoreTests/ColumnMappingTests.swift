@@ -36,6 +36,8 @@ struct ColumnMappingTests {
         ("Last Inv Date", .field(.lastSeen)), ("Received", .field(.lastSeen)),
         ("Stock Number", .field(.stockNumber)), ("Stock #", .field(.stockNumber)),
         ("Stock No", .field(.stockNumber)),
+        ("Unit Cost", .field(.cost)), ("Cost", .field(.cost)), ("Amount", .field(.cost)), ("Price", .field(.cost)),
+        ("Unit Price", .field(.cost)),
     ]
 
     @Test(arguments: synonyms)

@@ -87,7 +87,8 @@ struct ReconcileJobTests {
         #expect(
             cleaned.hasPrefix(
                 "vt_tag,cns_number,serial_number,mac_address,model,description,building,room,mount,custodian,"
-                    + "latitude,longitude,last_seen,stock_number,status,sources\r\n000001,C000001,S1,"))
+                    + "latitude,longitude,last_seen,stock_number,cost,status,sources,building_name,findings\r\n"
+                    + "000001,C000001,S1,"))
         #expect(cleaned.split(separator: "\r\n").count == 3)
         #expect(folder.read("out/discrepancies.csv")?.contains("\r\nMISSING,error,000002,") == true)
     }

@@ -29,15 +29,16 @@ struct SourceReaderTests {
 
     @Test func normalizedValuesLandInTheirFields() throws {
         let data = try read(
-            "VT Tag,CNS #,Serial,MAC Address,Model,Description,Bldg,Room,Mount,Custodian,Lat,Lon,Last Seen,Stock #\n"
+            "VT Tag,CNS #,Serial,MAC Address,Model,Description,Bldg,Room,Mount,Custodian,Lat,Lon,Last Seen,Stock #,"
+                + "Unit Cost\n"
                 + "VT-1234, c 42 ,abc 123,AA-BB-CC-DD-EE-FF, ap-515 , Wall AP ,torg,  101   a ,CEILING, jdoe ,"
-                + "37.2296,-80.4139,3/4/2025, S-9 \n")
+                + "37.2296,-80.4139,3/4/2025, S-9 ,\"$1,195.00\"\n")
         #expect(data.records.count == 1)
         let record = try #require(data.records.first)
         #expect(
             texts(record) == [
                 "001234", "C000042", "ABC123", "aa:bb:cc:dd:ee:ff", "AP-515", "Wall AP", "TORG", "101 A", "ceiling",
-                "jdoe", "37.2296", "-80.4139", "2025-03-04", "S-9",
+                "jdoe", "37.2296", "-80.4139", "2025-03-04", "S-9", "1195.00",
             ])
         #expect(record.row == 1)
         #expect(record.line == 2)

@@ -70,6 +70,9 @@ struct WorkbookProducerTests {
         var expected = mapped(
             try String(contentsOf: csvOutput.appendingPathComponent("discrepancies.csv"), encoding: .utf8))
         var renamed = 0
+        // The findings column of cleaned.csv names the same ids.
+        var cleanedExpected = mapped(
+            try String(contentsOf: csvOutput.appendingPathComponent("cleaned.csv"), encoding: .utf8))
         for finding in reference.discrepancies {
             let key = FindingKey.key(of: finding)
             let old = FindingID(code: finding.code, key: key).description
@@ -77,6 +80,7 @@ struct WorkbookProducerTests {
             guard old != new else { continue }
             #expect(expected.contains("," + old + ","), "\(old) \(key)")
             expected = expected.replacingOccurrences(of: "," + old + ",", with: "," + new + ",")
+            cleanedExpected = cleanedExpected.replacingOccurrences(of: old, with: new)
             renamed += 1
         }
         #expect(renamed > 10)
@@ -84,8 +88,7 @@ struct WorkbookProducerTests {
         let discrepancies = try String(contentsOf: output.appendingPathComponent("discrepancies.csv"), encoding: .utf8)
         #expect(discrepancies == expected)
         let cleaned = try String(contentsOf: output.appendingPathComponent("cleaned.csv"), encoding: .utf8)
-        #expect(
-            cleaned == mapped(try String(contentsOf: csvOutput.appendingPathComponent("cleaned.csv"), encoding: .utf8)))
+        #expect(cleaned == cleanedExpected)
         #expect(result.assets.count == reference.assets.count && result.assets.count > 2900)
     }
 

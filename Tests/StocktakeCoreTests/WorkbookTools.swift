@@ -75,7 +75,8 @@ extension WorkbookTools {
             if v is None: return ""
             if isinstance(v, datetime.datetime): return "date " + v.date().isoformat() + " " + c.number_format
             if isinstance(v, bool): return "bool " + repr(v)
-            if isinstance(v, (int, float)): return "number " + repr(v)
+            if isinstance(v, (int, float)):
+                return "number " + repr(v) + ("" if c.number_format == "General" else " " + c.number_format)
             return v
         print(json.dumps([{"title": s.title, "freeze": s.freeze_panes, "filter": s.auto_filter.ref,
             "widths": {k: d.width for k, d in s.column_dimensions.items()},

@@ -16,6 +16,8 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable, Comparable
     case longitude
     case lastSeen = "last_seen"
     case stockNumber = "stock_number"
+    /// What the asset cost, as billing sheets give it (Unit Cost, Amount, Price).
+    case cost
 
     /// The fields that identify a device, in the default order rows are joined by.
     public static let identifiers: [CanonicalField] = [.vtTag, .serialNumber, .macAddress, .cnsNumber]
@@ -35,6 +37,7 @@ public enum CanonicalField: String, CaseIterable, Sendable, Hashable, Comparable
         case .macAddress: "MAC address"
         case .lastSeen: "last-seen date"
         case .stockNumber: "stock number"
+        case .cost: "unit cost"
         default: rawValue
         }
     }

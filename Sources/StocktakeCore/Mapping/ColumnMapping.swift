@@ -65,6 +65,7 @@ public struct ColumnMapping: Sendable {
                 ["Last Seen", "Scanned At", "Scan Date", "Date", "Last Inventory Date", "Last Inv Date", "Received"]
             ),
             (.field(.stockNumber), ["Stock Number", "Stock #", "Stock No"]),
+            (.field(.cost), ["Unit Cost", "Cost", "Amount", "Price", "Unit Price"]),
         ]
         var targets: [String: ColumnTarget] = [:]
         for (target, names) in table {

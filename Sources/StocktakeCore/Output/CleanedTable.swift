@@ -1,15 +1,18 @@
-/// `cleaned.csv`: one row per asset, sorted by VT tag, in the column order of DOMAIN.md.
+/// `cleaned.csv`: one row per asset, sorted by VT tag, in the column order of DOMAIN.md, then the asset's building
+/// name and the ids of its open findings (`CleanedAnnotations`).
 ///
 /// Each value is written straight into the file's bytes in its canonical form (a tag's digits, a MAC address's hex,
 /// an ISO date), neutralized and quoted like every table stocktake writes; no text is made per cell.
 public enum CleanedTable {
     /// The header of `cleaned.csv`.
-    public static let columns: [String] = CanonicalField.allCases.map(\.rawValue) + ["status", "sources"]
+    public static let columns: [String] =
+        CanonicalField.allCases.map(\.rawValue) + ["status", "sources", "building_name", "findings"]
 
     /// The file's bytes.
     public static func csv(_ reconciliation: Reconciliation) -> [UInt8] {
-        TableFile.bytes(header: columns, rowCount: reconciliation.assets.count) {
-            append(reconciliation.assets[$0], to: &$1)
+        let annotations = CleanedAnnotations(reconciliation)
+        return TableFile.bytes(header: columns, rowCount: reconciliation.assets.count) {
+            append(reconciliation.assets[$0], annotations, to: &$1)
         }
     }
 
@@ -18,13 +21,15 @@ public enum CleanedTable {
     public static func write(
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
+        let annotations = CleanedAnnotations(reconciliation)
         try TableFile.write(
             header: columns, rowCount: reconciliation.assets.count,
-            row: { append(reconciliation.assets[$0], to: &$1) }, to: path, synchronizingFolder: synchronizingFolder)
+            row: { append(reconciliation.assets[$0], annotations, to: &$1) }, to: path,
+            synchronizingFolder: synchronizingFolder)
     }
 
     /// Appends the row of one asset.
-    static func append(_ asset: CleanedAsset, to output: inout [UInt8]) {
+    static func append(_ asset: CleanedAsset, _ annotations: CleanedAnnotations, to output: inout [UInt8]) {
         // Fields are read from the packed values: numbers as they are, texts by their ids, without unpacking.
         // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '.
         let values = asset.packed
@@ -47,8 +52,14 @@ public enum CleanedTable {
         if let date = values.lastSeen { CanonicalText.append(date, to: &output) }
         output.append(ASCII.comma)
         appendText(values.stockNumber, texts, to: &output)
+        // A cost is digits and a dot: no quotes, no formula.
+        if let cost = values.cost { CanonicalText.append(cost, to: &output) }
+        output.append(ASCII.comma)
         appendText(asset.status.rawValue, to: &output)
-        CSVWriter.appendField(asset.sourceList, to: &output)
+        appendText(asset.sourceList, to: &output)
+        appendText(annotations.buildingName(of: asset), to: &output)
+        // Finding ids are letters, digits, dashes and "; ": never quoted, never a formula.
+        if let findings = annotations.findings(of: asset) { output.append(contentsOf: findings.utf8) }
         CSVWriter.appendLineEnd(to: &output)
     }
 

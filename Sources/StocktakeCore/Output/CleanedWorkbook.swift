@@ -10,7 +10,7 @@ public enum CleanedWorkbook {
     /// The columns: `CleanedTable.columns`, each with the kind of its cells.
     static let columns: [WorkbookWriter.Column] =
         CanonicalField.allCases.map { WorkbookWriter.Column($0.rawValue, kind(of: $0)) }
-        + [WorkbookWriter.Column("status", .text), WorkbookWriter.Column("sources", .text)]
+        + ["status", "sources", "building_name", "findings"].map { WorkbookWriter.Column($0, .text) }
 
     /// Writes the workbook to `path` atomically, streamed; with `synchronizingFolder` false its folder is left for
     /// the caller to flush.
@@ -18,17 +18,19 @@ public enum CleanedWorkbook {
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
         let assets = reconciliation.assets
+        let annotations = CleanedAnnotations(reconciliation)
         try WorkbookWriter.write(
-            sheet: sheet, columns: columns, rowCount: assets.count, row: { append(assets[$0], to: &$1) }, to: path,
-            synchronizingFolder: synchronizingFolder)
+            sheet: sheet, columns: columns, rowCount: assets.count, row: { append(assets[$0], annotations, to: &$1) },
+            to: path, synchronizingFolder: synchronizingFolder)
     }
 
     /// The workbook's bytes.
     static func bytes(_ reconciliation: Reconciliation, rowsPerSheet: Int = WorkbookWriter.rowsPerSheet) -> [UInt8] {
         let assets = reconciliation.assets
+        let annotations = CleanedAnnotations(reconciliation)
         return WorkbookWriter.bytes(
             sheet: sheet, columns: columns, rowCount: assets.count, rowsPerSheet: rowsPerSheet
-        ) { append(assets[$0], to: &$1) }
+        ) { append(assets[$0], annotations, to: &$1) }
     }
 
     /// The kind of cells a field's column holds.
@@ -38,11 +40,12 @@ public enum CleanedWorkbook {
         case .model, .description, .building, .room, .mount, .custodian: .text
         case .latitude, .longitude: .number
         case .lastSeen: .date
+        case .cost: .money
         }
     }
 
     /// Writes the cells of one asset.
-    static func append(_ asset: CleanedAsset, to cells: inout WorksheetRow) {
+    static func append(_ asset: CleanedAsset, _ annotations: CleanedAnnotations, to cells: inout WorksheetRow) {
         let values = asset.packed
         let texts = SharedTexts.shared
         func text(_ id: Int32) -> String? { id >= 0 ? texts.string(id) : nil }
@@ -60,7 +63,10 @@ public enum CleanedWorkbook {
         cells.number(values.longitude)
         cells.date(values.lastSeen)
         cells.text(text(values.stockNumber))
+        cells.money(values.cost)
         cells.text(asset.status.rawValue)
         cells.text(asset.sourceList)
+        cells.text(annotations.buildingName(of: asset))
+        cells.text(annotations.findings(of: asset))
     }
 }

@@ -14,6 +14,7 @@ public struct AssetValues: Hashable, Sendable {
     public var longitude: Double?
     public var lastSeen: InventoryDate?
     public var stockNumber: String?
+    public var cost: UnitCost?
 
     public init() {}
 
@@ -39,6 +40,7 @@ public struct AssetValues: Hashable, Sendable {
         case .longitude: longitude != nil
         case .lastSeen: lastSeen != nil
         case .stockNumber: stockNumber != nil
+        case .cost: cost != nil
         }
     }
 
@@ -59,6 +61,7 @@ public struct AssetValues: Hashable, Sendable {
         case .longitude: longitude.map(GeoPosition.text) ?? ""
         case .lastSeen: lastSeen?.description ?? ""
         case .stockNumber: stockNumber ?? ""
+        case .cost: cost?.description ?? ""
         }
     }
 
@@ -79,6 +82,7 @@ public struct AssetValues: Hashable, Sendable {
         case .longitude: longitude = other.longitude
         case .lastSeen: lastSeen = other.lastSeen
         case .stockNumber: stockNumber = other.stockNumber
+        case .cost: cost = other.cost
         }
     }
 }

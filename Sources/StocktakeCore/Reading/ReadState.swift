@@ -254,6 +254,7 @@ struct ReadState {
         case .lastSeen: return take(InventoryDate.normalize(cell), \.lastSeen, field, cell, column, row, line)
         case .stockNumber:
             return takeText(cell, style: .trimmed, \.stockNumber)
+        case .cost: return take(UnitCost.normalize(cell), \.cost, field, cell, column, row, line)
         }
     }
 

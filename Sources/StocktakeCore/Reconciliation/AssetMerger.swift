@@ -65,6 +65,7 @@ struct AssetMerger {
         case .longitude: one.pointee.values.longitude == other.pointee.values.longitude
         case .lastSeen: one.pointee.values.lastSeen == other.pointee.values.lastSeen
         case .stockNumber: one.pointee.values.stockNumber == other.pointee.values.stockNumber
+        case .cost: one.pointee.values.cost == other.pointee.values.cost
         }
     }
 
@@ -107,9 +108,10 @@ struct AssetMerger {
         var firstLatitude: Double?
         var firstLongitude: Double?
         var firstSeen: InventoryDate?
+        var firstCost: UnitCost?
         // The rank of the row each value came from: model, description, building, room, mount, custodian, stock
-        // number, and the position.
-        var best = (Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max)
+        // number, the position, and the cost.
+        var best = (Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max, Int.max)
         var sighted: InventoryDate?
         var any: InventoryDate?
         for reference in members {
@@ -137,6 +139,13 @@ struct AssetMerger {
                 best.7 = ranks[10][source]
                 merged.latitude = latitude
                 merged.longitude = longitude
+            }
+            if let cost = row.cost {
+                Self.first(cost, &firstCost, 14, &differing)
+                if ranks[14][source] < best.8 {
+                    best.8 = ranks[14][source]
+                    merged.cost = cost
+                }
             }
             if let date = row.lastSeen {
                 Self.first(date, &firstSeen, 12, &differing)
@@ -194,7 +203,7 @@ struct AssetMerger {
         for field in [CanonicalField.vtTag, .cnsNumber, .serialNumber, .macAddress] {
             if let first = members.first(where: { has(field, in: $0) }) { copy(field, from: first, into: &merged) }
         }
-        for field in [CanonicalField.model, .description, .building, .room, .mount, .custodian, .stockNumber] {
+        for field in [CanonicalField.model, .description, .building, .room, .mount, .custodian, .stockNumber, .cost] {
             if let winner = best(members, having: field) { copy(field, from: winner, into: &merged) }
         }
         if let winner = best(members, having: .latitude, and: .longitude) {
@@ -232,6 +241,7 @@ struct AssetMerger {
         case .longitude: merged.longitude = record.pointee.values.longitude
         case .lastSeen: merged.lastSeen = record.pointee.values.lastSeen
         case .stockNumber: merged.stockNumber = record.pointee.values.stockNumber
+        case .cost: merged.cost = record.pointee.values.cost
         }
     }
 
@@ -291,6 +301,7 @@ struct AssetMerger {
         case .longitude: 11
         case .lastSeen: 12
         case .stockNumber: 13
+        case .cost: 14
         }
     }
 }

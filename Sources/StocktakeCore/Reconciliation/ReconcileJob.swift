@@ -42,6 +42,7 @@ public enum ReconcileJob {
         }
         details.durations.append(("read", seconds(since: phase, clock)))
         var reconciliation = Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
+        reconciliation.buildings = reader.buildings
         try holdAgainstLedger(&reconciliation, request: request, log: log)
         return reconciliation
     }

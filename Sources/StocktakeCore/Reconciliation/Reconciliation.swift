@@ -22,6 +22,9 @@ public struct Reconciliation: Sendable {
     /// The findings held against the last run's ledger and the acknowledgements (`ReconcileJob.reconcile` does it;
     /// empty until then).
     public var ledger = FindingLedger()
+    /// The buildings table the sources were read with (`--buildings`, `"buildings"`), which names each building
+    /// code in `cleaned.csv` and the billing totals; `nil` without one.
+    public var buildings: BuildingTable?
 
     /// Where each finding stands, in the order of `discrepancies`: from `ledger`, or, before the ledger was applied,
     /// as on an account's first run (every finding new).

@@ -17,6 +17,8 @@ enum WorkbookWriter {
         case number
         /// Dates, shown `yyyy-mm-dd`.
         case date
+        /// Amounts of money, shown with two decimals (`1234.50`).
+        case money
     }
 
     /// One column: its header and kind.
@@ -35,6 +37,7 @@ enum WorkbookWriter {
         static let header = 1
         static let date = 2
         static let text = 3
+        static let money = 4
     }
 
     /// The rows a sheet holds below its header: Excel's 1,048,576 less one.
@@ -234,7 +237,8 @@ enum WorkbookWriter {
             + "</Relationships>"
     }
 
-    /// Styles: 0 plain, 1 the bold header, 2 dates `yyyy-mm-dd` (custom format 164), 3 text (`@`, format 49).
+    /// Styles: 0 plain, 1 the bold header, 2 dates `yyyy-mm-dd` (custom format 164), 3 text (`@`, format 49), 4
+    /// money (`0.00`, built-in format 2).
     private static let styles =
         declaration
         + "<styleSheet xmlns=\"\(mainNamespace)\">"
@@ -247,12 +251,13 @@ enum WorkbookWriter {
         + "<fill><patternFill patternType=\"gray125\"/></fill></fills>"
         + "<borders count=\"1\"><border><left/><right/><top/><bottom/><diagonal/></border></borders>"
         + "<cellStyleXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\" fillId=\"0\" borderId=\"0\"/></cellStyleXfs>"
-        + "<cellXfs count=\"4\">"
+        + "<cellXfs count=\"5\">"
         + "<xf numFmtId=\"0\" fontId=\"0\" fillId=\"0\" borderId=\"0\" xfId=\"0\"/>"
         + "<xf numFmtId=\"49\" fontId=\"1\" fillId=\"0\" borderId=\"0\" xfId=\"0\" applyNumberFormat=\"1\" "
         + "applyFont=\"1\"/>"
         + "<xf numFmtId=\"164\" fontId=\"0\" fillId=\"0\" borderId=\"0\" xfId=\"0\" applyNumberFormat=\"1\"/>"
         + "<xf numFmtId=\"49\" fontId=\"0\" fillId=\"0\" borderId=\"0\" xfId=\"0\" applyNumberFormat=\"1\"/>"
+        + "<xf numFmtId=\"2\" fontId=\"0\" fillId=\"0\" borderId=\"0\" xfId=\"0\" applyNumberFormat=\"1\"/>"
         + "</cellXfs>"
         + "<cellStyles count=\"1\"><cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/></cellStyles>"
         + "</styleSheet>"

@@ -101,6 +101,18 @@ struct WorksheetRow {
         column += 1
     }
 
+    /// A number cell holding an amount of money, shown with two decimals.
+    mutating func money(_ cost: UnitCost?) {
+        guard let cost else { return skip() }
+        openCell(style: WorkbookWriter.Style.money, type: nil)
+        append("<v>")
+        let start = output.count
+        CanonicalText.append(cost, to: &output)
+        if widths != nil { measure(output.count - start) }
+        append("</v></c>")
+        column += 1
+    }
+
     /// A date cell, shown `yyyy-mm-dd`; a day before 1900-01-01 (which Excel cannot show as a date) is its ISO text.
     mutating func date(_ date: InventoryDate?) {
         guard let date else { return skip() }

@@ -81,6 +81,7 @@ enum CanonicalCell {
         case .lastSeen:
             return append(InventoryDate.normalize(cell), to: &text) { CanonicalText.append($0, to: &$1) }
         case .stockNumber: return freeText(cell, style: .trimmed, into: &text)
+        case .cost: return append(UnitCost.normalize(cell), to: &text) { CanonicalText.append($0, to: &$1) }
         }
     }
 

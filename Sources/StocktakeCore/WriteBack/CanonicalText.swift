@@ -75,6 +75,13 @@ enum CanonicalText {
         return (yearOfCycle + cycle * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
+    /// Appends a cost's canonical form, `1234.50`.
+    static func append(_ cost: UnitCost, to output: inout [UInt8]) {
+        append(UInt64(clamping: cost.cents / 100), digits: 1, to: &output)
+        output.append(UInt8(ascii: "."))
+        append(UInt64(clamping: cost.cents % 100), digits: 2, to: &output)
+    }
+
     /// Appends a coordinate's canonical text, as `GeoPosition.text` gives it (`-80.4139`).
     static func append(degrees: Double, to output: inout [UInt8]) {
         guard degrees != 0 else {
@@ -119,6 +126,7 @@ enum CanonicalText {
         case .longitude: if let degrees = values.longitude { append(degrees: degrees, to: &output) }
         case .lastSeen: if let date = values.lastSeen { append(date, to: &output) }
         case .stockNumber: append(values.stockNumber, to: &output)
+        case .cost: if let cost = values.cost { append(cost, to: &output) }
         }
     }
 

@@ -1,0 +1,78 @@
+/// What each building's assets cost: per building code, how many assets `cleaned.csv` holds, how many of them have a
+/// unit cost, and the sum of those costs in cents, for the report's billing table.
+///
+/// Every cleaned asset counts, whatever its status, as it is a row of `cleaned.csv`. Assets without a cost are
+/// counted in `assets` but not in `costedAssets`, so a total that leaves some out says so. Sums are in integer cents:
+/// they add up exactly, and a sum past `Int64.max` cents stops there.
+public struct BillingTotals: Sendable, Hashable {
+    /// The assets of one building code.
+    public struct BuildingTotal: Sendable, Hashable {
+        /// The building code as `cleaned.csv` writes it; empty for assets with no building.
+        public var building: String
+        /// The building's name from the buildings table; empty when there is no table or the code is not in it.
+        public var name: String
+        /// The assets with this building.
+        public var assets: Int
+        /// Those of them with a unit cost.
+        public var costedAssets: Int
+        /// The sum of their unit costs, in cents.
+        public var totalCents: Int64
+
+        public init(building: String, name: String, assets: Int, costedAssets: Int, totalCents: Int64) {
+            self.building = building
+            self.name = name
+            self.assets = assets
+            self.costedAssets = costedAssets
+            self.totalCents = totalCents
+        }
+
+        /// The assets with this building that have no unit cost.
+        public var uncostedAssets: Int { assets - costedAssets }
+        /// The sum of their unit costs.
+        public var total: UnitCost { UnitCost(cents: totalCents) }
+
+        mutating func add(_ cost: UnitCost?) {
+            assets += 1
+            guard let cost else { return }
+            costedAssets += 1
+            let (sum, overflow) = totalCents.addingReportingOverflow(cost.cents)
+            totalCents = overflow ? Int64.max : sum
+        }
+    }
+
+    /// One line per building code, sorted by code; assets with no building last.
+    public var buildings: [BuildingTotal]
+    /// Every asset: the sum of the lines, with `building` and `name` empty.
+    public var overall: BuildingTotal
+
+    /// The totals of `reconciliation`'s cleaned assets, each building named from its buildings table.
+    public init(_ reconciliation: Reconciliation) {
+        var indexes: [Int32: Int] = [:]
+        var lines: [BuildingTotal] = []
+        var withoutBuilding = BuildingTotal(building: "", name: "", assets: 0, costedAssets: 0, totalCents: 0)
+        overall = withoutBuilding
+        let texts = SharedTexts.shared
+        for index in reconciliation.assets.indices {
+            // Read from the packed values: the building is a text id, so assets are grouped without a string each.
+            let packed = reconciliation.assets[index].packed
+            let cost = packed.cost
+            overall.add(cost)
+            guard packed.building >= 0 else {
+                withoutBuilding.add(cost)
+                continue
+            }
+            if let line = indexes[packed.building] {
+                lines[line].add(cost)
+            } else {
+                let code = texts.string(packed.building)
+                let name = reconciliation.buildings?.building(code: code)?.name ?? ""
+                indexes[packed.building] = lines.count
+                lines.append(BuildingTotal(building: code, name: name, assets: 0, costedAssets: 0, totalCents: 0))
+                lines[lines.count - 1].add(cost)
+            }
+        }
+        lines.sort { $0.building < $1.building }
+        if withoutBuilding.assets > 0 { lines.append(withoutBuilding) }
+        buildings = lines
+    }
+}

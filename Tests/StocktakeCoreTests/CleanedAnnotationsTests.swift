@@ -1,0 +1,112 @@
+import Testing
+
+@testable import StocktakeCore
+
+@Suite("CleanedAnnotations: the building_name and findings columns of cleaned.csv")
+struct CleanedAnnotationsTests {
+    static let asOf = OutputFixture.asOf
+
+    static func asset(_ tag: UInt64, building: String?) -> CleanedAsset {
+        var values = AssetValues()
+        values.vtTag = VTTag(number: tag, digits: 6)
+        values.building = building
+        return CleanedAsset(values: values, status: .ok, sourceList: "central.csv")
+    }
+
+    static func location(_ row: Int) -> StocktakeCore.SourceLocation {
+        StocktakeCore.SourceLocation(file: "central.csv", row: row)
+    }
+
+    /// Three assets: 000001 and 000002 share a serial, 000001 also disagrees on its room, 000003 is stale.
+    static var findings: [Discrepancy] {
+        let shared = SerialNumber(canonical: "SN1")
+        let holders = [1, 2].map { tag in
+            FindingHolder(
+                vtTag: VTTag(number: UInt64(tag), digits: 6), serialNumber: shared, macAddress: nil, cnsNumber: nil,
+                rows: [location(tag)])
+        }
+        return [
+            Discrepancy(
+                code: .sharedSerial, vtTag: VTTag(number: 1, digits: 6), serialNumber: shared, field: .serialNumber,
+                value: "000002", sources: [location(1), location(2)],
+                detail: .holders(key: "SN1", holders, stray: [])),
+            Discrepancy(
+                code: .fieldConflict, vtTag: VTTag(number: 1, digits: 6), field: .room, value: "101",
+                expected: "102", sources: [location(1)], message: "room differs"),
+            Discrepancy(
+                code: .stale, vtTag: VTTag(number: 3, digits: 6), sources: [location(3)], message: "not seen"),
+        ]
+    }
+
+    static func reconciliation(acknowledging acknowledged: Int? = nil) -> Reconciliation {
+        var reconciliation = Reconciliation(
+            assets: [asset(1, building: "TORG"), asset(2, building: "NOPE"), asset(3, building: nil)],
+            discrepancies: findings, inputs: [], asOf: asOf)
+        var acknowledgements: [FindingID: Acknowledgement] = [:]
+        if let acknowledged {
+            let finding = findings[acknowledged]
+            let id = FindingID(code: finding.code, key: FindingKey.key(of: finding))
+            acknowledgements[id] = Acknowledgement(
+                id: id, note: "known", until: nil, by: "clerk", acknowledgedOn: asOf,
+                evidence: FindingKey.evidence(of: finding))
+        }
+        reconciliation.ledger = FindingLedger(
+            findings: findings, previous: nil, acknowledgements: acknowledgements, asOf: asOf)
+        return reconciliation
+    }
+
+    static func ids(_ reconciliation: Reconciliation) -> [String] {
+        reconciliation.statuses.map(\.id.description)
+    }
+
+    @Test func everyAssetAFindingNamesListsItsIdInTheOrderOfDiscrepanciesCSV() {
+        let reconciliation = Self.reconciliation()
+        let ids = Self.ids(reconciliation)
+        let annotations = CleanedAnnotations(reconciliation)
+        let assets = reconciliation.assets
+        // The shared serial names both holders; the conflict only 000001.
+        #expect(annotations.findings(of: assets[0]) == ids[0] + "; " + ids[1])
+        #expect(annotations.findings(of: assets[1]) == ids[0])
+        #expect(annotations.findings(of: assets[2]) == ids[2])
+    }
+
+    @Test func anAcknowledgedFindingIsLeftOut() {
+        let reconciliation = Self.reconciliation(acknowledging: 0)
+        #expect(reconciliation.statuses.map(\.state) == [.acknowledged, .new, .new])
+        let ids = Self.ids(reconciliation)
+        let annotations = CleanedAnnotations(reconciliation)
+        #expect(annotations.findings(of: reconciliation.assets[0]) == ids[1])
+        #expect(annotations.findings(of: reconciliation.assets[1]) == nil)
+    }
+
+    @Test func anAssetWithoutFindingsOrTagHasAnEmptyCell() {
+        let reconciliation = Reconciliation(
+            assets: [Self.asset(7, building: nil)], discrepancies: Self.findings, inputs: [], asOf: Self.asOf)
+        let annotations = CleanedAnnotations(reconciliation)
+        #expect(annotations.findings(of: reconciliation.assets[0]) == nil)
+        let untagged = CleanedAsset(values: AssetValues(), status: .ok, sourceList: "")
+        #expect(annotations.findings(of: untagged) == nil)
+    }
+
+    @Test func theBuildingNameComesFromTheBuildingsTableAndIsEmptyForAnUnknownCode() {
+        var reconciliation = Self.reconciliation()
+        #expect(
+            reconciliation.assets.map { CleanedAnnotations(reconciliation).buildingName(of: $0) } == [nil, nil, nil])
+        reconciliation.buildings = BuildingTable([Building(code: "TORG", name: "Torgersen Hall")])
+        let annotations = CleanedAnnotations(reconciliation)
+        #expect(reconciliation.assets.map { annotations.buildingName(of: $0) } == ["Torgersen Hall", nil, nil])
+    }
+
+    @Test func cleanedCSVAndCleanedXLSXEndWithBothColumns() throws {
+        var reconciliation = Self.reconciliation()
+        reconciliation.buildings = BuildingTable([Building(code: "TORG", name: "Torgersen Hall, North")])
+        let ids = Self.ids(reconciliation)
+        let text = String(decoding: CleanedTable.csv(reconciliation), as: UTF8.self)
+        let lines = text.split(separator: "\r\n").map(String.init)
+        #expect(lines[0].hasSuffix(",status,sources,building_name,findings"))
+        #expect(lines[1] == "000001,,,,,,TORG,,,,,,,,,ok,central.csv,\"Torgersen Hall, North\",\(ids[0]); \(ids[1])")
+        #expect(lines[2] == "000002,,,,,,NOPE,,,,,,,,,ok,central.csv,,\(ids[0])")
+        #expect(lines[3] == "000003,,,,,,,,,,,,,,,ok,central.csv,,\(ids[2])")
+        #expect(CleanedWorkbook.columns.map(\.name) == CleanedTable.columns)
+    }
+}
