@@ -565,3 +565,48 @@ struct WorkbookWriteBackPlanTests {
         #expect(cells["Assets"]?[2][4] == "s =HYPERLINK(\"x\")", "a text cell, not a formula, and no leading '")
     }
 }
+
+extension WriteBackPlanTests {
+    // MARK: - Unit cost and the columns only cleaned.csv has
+
+    /// A register with unit costs, and a central sheet whose buildings the buildings table names.
+    private func billingFixture(central: String) -> ReconcileFixture {
+        var fixture = ReconcileFixture(central: central)
+        fixture.sighting("survey.csv", "P-Tag,Room\n001234,B-12\n004513,102\n")
+        fixture.register("billing.csv", "Tag No,Amount\n001234,\"$1,195.00\"\n004513,$545.00\n")
+        return fixture
+    }
+
+    @Test func aCentralSheetWithoutACostColumnGainsNoCostBuildingNameOrFindingsColumn() throws {
+        let central = "VT Tag,Building,Room\r\n001234,TORG,B-12\r\n004513,TORG,101\r\n"
+        let fixture = billingFixture(central: central)
+        var reconciliation = try fixture.reconcile()
+        reconciliation.buildings = fixture.buildings
+        // The reconciliation has costs, building names and findings to give cleaned.csv.
+        #expect(reconciliation.assets.map { $0.values.cost?.description } == ["1195.00", "545.00"])
+        let cleaned = String(decoding: CleanedTable.csv(reconciliation), as: UTF8.self)
+        #expect(cleaned.contains(",1195.00,ok,central.csv; survey.csv; billing.csv,Torgersen Hall,"))
+        #expect(reconciliation.discrepancies.contains { $0.code == .fieldConflict && $0.vtTag?.number == 4513 })
+        for options in [WriteBackOptions(), WriteBackOptions(overwrite: true, addUnrecorded: true)] {
+            let result = try plan(fixture, options)
+            let edited = text(result)
+            #expect(edited.hasPrefix("VT Tag,Building,Room\r\n"))
+            #expect(!edited.contains("1195") && !edited.contains("Torgersen") && !edited.contains("findings"))
+            #expect(result.changes.allSatisfy { $0.column == "Room" })
+        }
+        #expect(try plan(fixture).editedSheet() == Array(central.utf8))
+    }
+
+    @Test func aCostColumnOfTheCentralSheetIsNormalizedAndFilledLikeAnyField() throws {
+        let fixture = billingFixture(central: "VT Tag,Unit Cost\n001234,$895.00\n004513,\n")
+        let result = try plan(fixture)
+        #expect(text(result) == "VT Tag,Unit Cost\n001234,895.00\n004513,545.00\n")
+        #expect(
+            result.changes == [
+                change(1, 1234, "Unit Cost", "$895.00", "895.00", .normalized),
+                change(2, 4513, "Unit Cost", "", "545.00", .filled),
+            ])
+        let restricted = try plan(fixture, WriteBackOptions(fields: [.room]))
+        #expect(restricted.editedSheet() == Array(fixture.files[0].text.utf8))
+    }
+}
