@@ -125,7 +125,7 @@ struct AccountConfigTests {
         ),
         (
             #"{"central": "central.csv", "columns": {"Asset #": "tag"}}"#,
-            "Account acme: \"columns.Asset #\" maps to \"tag\", which is not a field. Use one of vt_tag, cns_number, serial_number, mac_address, model, description, building, room, mount, custodian, latitude, longitude, last_seen, stock_number, gps or ignore."
+            "Account acme: \"columns.Asset #\" maps to \"tag\", which is not a field. Use one of vt_tag, cns_number, serial_number, mac_address, model, description, building, room, mount, custodian, latitude, longitude, last_seen, stock_number, cost, gps or ignore."
         ),
         (
             #"{"central": "central.csv", "push": {"report": "http://files.example.org/r/"}}"#,
