@@ -20,7 +20,7 @@ struct AssetMap: Sendable, Hashable {
     }
 
     /// Past this many placed assets, the map draws one circle per building.
-    static let maximumPoints = 2000
+    static let maximumPoints = 5000
     /// The drawing's size in SVG units.
     static let width = 640.0
     static let height = 400.0

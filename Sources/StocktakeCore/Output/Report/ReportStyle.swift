@@ -28,7 +28,7 @@ enum ReportStyle {
         .walk{break-before:page}}
         @media (max-width:600px){body{padding:0 .5em}table,thead,tbody,tr,th,td{display:block;width:auto}
         thead{position:absolute;left:-9999px}tr{border:1px solid #bbb;margin:.4em 0}td,tbody th{border:none}
-        td[data-l]::before{content:attr(data-l) ": ";font-weight:bold}.facts{grid-template-columns:1fr}}
+        td[data-l]::before{content:attr(data-l) ": ";font-weight:bold}.number{text-align:left}.facts{grid-template-columns:1fr}}
         """
 
     /// The `<script>` element's text: a search box and filters over the findings, and sortable tables.
