@@ -72,7 +72,8 @@ public struct AccountConfig: Sendable {
 
     /// The keys `account.json` may hold, with the keys of its objects.
     public static let keys: [String: [String]] = [
-        "name": [], "timeZone": [], "central": ["provider", "url", "sheet"], "sightings": [], "registers": [], "buildings": [],
+        "name": [], "timeZone": [], "central": ["provider", "url", "sheet"], "sightings": [], "registers": [],
+        "buildings": [],
         "columns": [],
         "precedence": [], "acknowledged": [],
         "rules": [

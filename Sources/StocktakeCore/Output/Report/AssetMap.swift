@@ -33,7 +33,8 @@ struct AssetMap: Sendable, Hashable {
 
     /// The map of `assets`; `flagged` tells, by VT tag number, which have findings.
     init(
-        assets: [CleanedAsset], flagged: Set<UInt64>, buildings: BuildingTable?, maximumPoints: Int = AssetMap.maximumPoints
+        assets: [CleanedAsset], flagged: Set<UInt64>, buildings: BuildingTable?,
+        maximumPoints: Int = AssetMap.maximumPoints
     ) {
         var points: [Point] = []
         var unplaced = 0
@@ -129,7 +130,8 @@ struct AssetMap: Sendable, Hashable {
             svg += "<circle cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\" "
             svg += isFlagged ? "fill=\"\(color)\" stroke=\"#c00\" stroke-width=\"2\"" : "fill=\"\(color)\""
             if isAggregated {
-                let title = "\(point.building ?? "no building"): \(counted(point.assets, "asset")), "
+                let title =
+                    "\(point.building ?? "no building"): \(counted(point.assets, "asset")), "
                     + "\(grouped(point.flagged)) with findings"
                 svg += "><title>\(HTMLReport.escape(title))</title></circle>\n"
             } else {
@@ -141,7 +143,8 @@ struct AssetMap: Sendable, Hashable {
             guard let point = points.first(where: { $0.building == building }) else { continue }
             let x = margin + (point.longitude - minimumLongitude) * stretch * scale
             let y = margin + (maximumLatitude - point.latitude) * scale
-            svg += "<text x=\"\(Self.number(x + 5))\" y=\"\(Self.number(y - 5))\">\(HTMLReport.escape(building))</text>\n"
+            svg +=
+                "<text x=\"\(Self.number(x + 5))\" y=\"\(Self.number(y - 5))\">\(HTMLReport.escape(building))</text>\n"
         }
         svg += "</svg>"
         return svg

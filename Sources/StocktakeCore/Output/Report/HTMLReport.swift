@@ -70,8 +70,10 @@ public enum HTMLReport {
         text += "<dt>Run</dt><dd>\(escape(details.timeZone.format(details.started))) "
         text += "(inventory as of \(reconciliation.asOf))</dd>\n"
         text += "<dt>Assets reconciled</dt><dd>\(grouped(reconciliation.assets.count)): "
-        text += "\(grouped(reconciliation.count(AssetStatus.ok))) ok, \(grouped(reconciliation.count(.missing))) missing, "
-        text += "\(grouped(reconciliation.count(.unrecorded))) unrecorded, \(grouped(reconciliation.count(.typo))) typo, "
+        text +=
+            "\(grouped(reconciliation.count(AssetStatus.ok))) ok, \(grouped(reconciliation.count(.missing))) missing, "
+        text +=
+            "\(grouped(reconciliation.count(.unrecorded))) unrecorded, \(grouped(reconciliation.count(.typo))) typo, "
         text += "\(grouped(reconciliation.count(.conflict))) in conflict</dd>\n"
         text += "<dt>Findings</dt><dd>\(grouped(reconciliation.discrepancies.count)), as in discrepancies.csv: "
         text += "\(counted(reconciliation.count(Severity.error), "error")), "
@@ -158,7 +160,8 @@ public enum HTMLReport {
         let discrepancy = reconciliation.discrepancies[index]
         let code = discrepancy.code
         let note = status.note.isEmpty ? "" : " " + status.note
-        var text = "<li class=\"f\" id=\"f-\(status.id)\" data-c=\"\(code.rawValue)\" data-s=\"\(status.state.rawValue)\">"
+        var text =
+            "<li class=\"f\" id=\"f-\(status.id)\" data-c=\"\(code.rawValue)\" data-s=\"\(status.state.rawValue)\">"
         text += "<b class=\"\(code.severity.rawValue)\">\(code.rawValue)</b> \(status.id), \(status.state.rawValue)"
         if !discrepancy.sources.isEmpty { text += " · " + escape(SourceLocation.listed(discrepancy.sources)) }
         text += "<br>" + escape(discrepancy.message + note) + "</li>\n"
@@ -221,14 +224,16 @@ public enum HTMLReport {
             text += "<summary><h3 id=\"\(code.rawValue)\" class=\"\(code.severity.rawValue)\">\(code.rawValue)</h3> "
             text += "\(counted(indices.count, "finding")): \(escape(code.meaning))</summary>\n"
             text += "<table class=\"sortable\"><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">State</th>"
-            text += "<th scope=\"col\">Device</th><th scope=\"col\">Building</th><th scope=\"col\">Room</th></tr></thead>"
+            text +=
+                "<th scope=\"col\">Device</th><th scope=\"col\">Building</th><th scope=\"col\">Room</th></tr></thead>"
             text += "<tbody>\n"
             for index in indices {
                 let device = devices[place[index]]
                 let status = statuses[index]
                 text += "<tr class=\"f\" data-c=\"\(code.rawValue)\" data-s=\"\(status.state.rawValue)\">"
                 text += "<td data-l=\"Id\"><a href=\"#f-\(status.id)\">\(status.id)</a></td>"
-                text += "<td data-l=\"State\">\(status.state.rawValue)</td><td data-l=\"Device\">\(escape(device.label))</td>"
+                text +=
+                    "<td data-l=\"State\">\(status.state.rawValue)</td><td data-l=\"Device\">\(escape(device.label))</td>"
                 text += "<td data-l=\"Building\">\(escape(device.building ?? ""))</td>"
                 text += "<td data-l=\"Room\">\(escape(device.room ?? ""))</td></tr>\n"
             }
@@ -290,7 +295,8 @@ public enum HTMLReport {
             reconciliation.inputs.flatMap { input in input.notes.map { "\(input.file.displayName): \($0)" } }
             + reconciliation.ledger.notes
         if !notes.isEmpty {
-            text += "<h2 id=\"notes\">Notes</h2>\n<ul>\n" + notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+            text +=
+                "<h2 id=\"notes\">Notes</h2>\n<ul>\n" + notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
         }
         return text
     }

@@ -125,8 +125,9 @@ public struct ReportTimeZone: Sendable, Hashable {
             for byte in part.utf8 {
                 let isLetter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
                 let isDigit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-                guard isLetter || isDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
-                    || byte == UInt8(ascii: "+")
+                guard
+                    isLetter || isDigit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                        || byte == UInt8(ascii: "+")
                 else { return false }
             }
         }
@@ -175,7 +176,8 @@ public struct ReportTimeZone: Sendable, Hashable {
         let minutes = abs(offset) / 60
         let hours = String(minutes / 60)
         let rest = String(minutes % 60)
-        return "UTC\(offset < 0 ? "-" : "+")\(hours.count < 2 ? "0" + hours : hours):\(rest.count < 2 ? "0" + rest : rest)"
+        return
+            "UTC\(offset < 0 ? "-" : "+")\(hours.count < 2 ? "0" + hours : hours):\(rest.count < 2 ? "0" + rest : rest)"
     }
 
     private static func bigEndian(_ bytes: [UInt8], at start: Int, width: Int) -> UInt64 {
