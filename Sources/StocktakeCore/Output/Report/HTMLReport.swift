@@ -9,6 +9,9 @@
 public enum HTMLReport {
     /// A code's list of findings is folded (`<details>` closed) when it has more than this many.
     public static let foldedAfter = 20
+    /// The code view lists this many findings per code; all of them are in the building-and-room view, so that
+    /// 50,000 findings give a page under 20 MB that a browser opens in seconds.
+    public static let rowsPerCode = 1000
 
     /// The page's text.
     public static func html(_ reconciliation: Reconciliation, details: RunDetails) -> String {
@@ -160,11 +163,17 @@ public enum HTMLReport {
         let discrepancy = reconciliation.discrepancies[index]
         let code = discrepancy.code
         let note = status.note.isEmpty ? "" : " " + status.note
+        // Short markup: 50,000 findings must stay under 20 MB. The script reads the code from the `<b>`.
         var text =
-            "<li class=\"f\" id=\"f-\(status.id)\" data-c=\"\(code.rawValue)\" data-s=\"\(status.state.rawValue)\">"
-        text += "<b class=\"\(code.severity.rawValue)\">\(code.rawValue)</b> \(status.id), \(status.state.rawValue)"
-        if !discrepancy.sources.isEmpty { text += " · " + escape(SourceLocation.listed(discrepancy.sources)) }
-        text += "<br>" + escape(discrepancy.message + note) + "</li>\n"
+            "<li id=\"f-\(status.id)\" data-s=\"\(status.state.rawValue)\"><b>\(code.rawValue)</b> \(status.id), "
+        text += status.state.rawValue
+        let message = discrepancy.message
+        // The rows, unless the sentence names every one of them already.
+        if !discrepancy.sources.allSatisfy({ message.contains($0.spoken) }) {
+            text += " · " + escape(SourceLocation.listed(discrepancy.sources))
+        }
+        // An `<li>` closes itself at the next one.
+        text += "<br>" + escape(message + note) + "\n"
         return text
     }
 
@@ -220,24 +229,29 @@ public enum HTMLReport {
         }
         for code in DiscrepancyCode.allCases {
             guard let indices = byCode[code] else { continue }
-            text += indices.count > foldedAfter ? "<details>" : "<details open>"
+            text +=
+                indices.count > foldedAfter
+                ? "<details data-c=\"\(code.rawValue)\">" : "<details open data-c=\"\(code.rawValue)\">"
             text += "<summary><h3 id=\"\(code.rawValue)\" class=\"\(code.severity.rawValue)\">\(code.rawValue)</h3> "
             text += "\(counted(indices.count, "finding")): \(escape(code.meaning))</summary>\n"
-            text += "<table class=\"sortable\"><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">State</th>"
+            text += "<table class=\"sortable codes\"><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">State</th>"
             text +=
                 "<th scope=\"col\">Device</th><th scope=\"col\">Building</th><th scope=\"col\">Room</th></tr></thead>"
             text += "<tbody>\n"
-            for index in indices {
+            // Cells close themselves (HTML leaves their end tags optional): 50,000 rows are 1 MB shorter.
+            for index in indices.prefix(rowsPerCode) {
                 let device = devices[place[index]]
                 let status = statuses[index]
-                text += "<tr class=\"f\" data-c=\"\(code.rawValue)\" data-s=\"\(status.state.rawValue)\">"
-                text += "<td data-l=\"Id\"><a href=\"#f-\(status.id)\">\(status.id)</a></td>"
-                text +=
-                    "<td data-l=\"State\">\(status.state.rawValue)</td><td data-l=\"Device\">\(escape(device.label))</td>"
-                text += "<td data-l=\"Building\">\(escape(device.building ?? ""))</td>"
-                text += "<td data-l=\"Room\">\(escape(device.room ?? ""))</td></tr>\n"
+                text += "<tr data-s=\"\(status.state.rawValue)\"><td><a href=\"#f-\(status.id)\">\(status.id)</a><td>"
+                text += "\(status.state.rawValue)<td>\(escape(device.label))<td>\(escape(device.building ?? ""))<td>"
+                text += "\(escape(device.room ?? ""))</tr>\n"
             }
-            text += "</tbody></table></details>\n"
+            text += "</tbody></table>"
+            if indices.count > rowsPerCode {
+                text += "<p>The other \(grouped(indices.count - rowsPerCode)) \(code.rawValue) findings are listed by "
+                text += "building and room above, and in discrepancies.csv.</p>"
+            }
+            text += "</details>\n"
         }
         return text
     }

@@ -16,9 +16,9 @@ enum ReportStyle {
         .facts{display:grid;grid-template-columns:max-content 1fr;gap:.2em 1em;margin:.5em 0}.facts dt{font-weight:bold}
         .d{border-left:4px solid #ccc;padding:.2em .6em;margin:.4em 0}.d h4{margin:.1em 0}
         .d ul{margin:.2em 0;padding-left:1.2em}.d li{margin:.2em 0}
-        .f b{font-family:monospace}code{font-size:.95em}
-        .box{display:inline-block;width:1em;height:1em;border:1px solid #333}
-        .notes{min-width:12em;border-bottom:1px solid #333}
+        .d b{font-family:monospace}code{font-size:.95em}
+        .walklist td:nth-child(4)::before{content:"";display:inline-block;width:1em;height:1em;border:1px solid #333}
+        .walklist td:nth-child(5){min-width:12em;border-bottom:1px solid #333}
         .map{width:100%;max-width:640px;height:auto;border:1px solid #ccc}.map text{font-size:11px;fill:#222}
         nav ul{display:flex;flex-wrap:wrap;gap:.3em 1em;list-style:none;padding:0}
         #tools{margin:.5em 0}#tools input,#tools select{font:inherit;margin-right:.5em}
@@ -28,7 +28,13 @@ enum ReportStyle {
         .walk{break-before:page}}
         @media (max-width:600px){body{padding:0 .5em}table,thead,tbody,tr,th,td{display:block;width:auto}
         thead{position:absolute;left:-9999px}tr{border:1px solid #bbb;margin:.4em 0}td,tbody th{border:none}
-        td[data-l]::before{content:attr(data-l) ": ";font-weight:bold}.number{text-align:left}.facts{grid-template-columns:1fr}}
+        td[data-l]::before{content:attr(data-l) ": ";font-weight:bold}
+        .codes td:nth-child(1)::before{content:"Id: "}.codes td:nth-child(2)::before{content:"State: "}
+        .codes td:nth-child(3)::before{content:"Device: "}.codes td:nth-child(4)::before{content:"Building: "}
+        .codes td:nth-child(5)::before{content:"Room: "}.walklist td:nth-child(1)::before{content:"Room: "}
+        .walklist td:nth-child(2)::before{content:"Device: "}.walklist td:nth-child(3)::before{content:"Look for: "}
+        .walklist td:nth-child(5)::before{content:"Notes: "}
+        .codes td::before,.walklist td::before{font-weight:bold}.number{text-align:left}.facts{grid-template-columns:1fr}}
         """
 
     /// The `<script>` element's text: a search box and filters over the findings, and sortable tables.
@@ -37,9 +43,9 @@ enum ReportStyle {
         var t=document.getElementById('tools');if(!t)return;t.hidden=false;
         var q=document.getElementById('q'),c=document.getElementById('qc'),s=document.getElementById('qs');
         function run(){var w=q.value.toLowerCase(),cv=c.value,sv=s.value;
-        document.querySelectorAll('.f').forEach(function(e){var ok=(!w||e.textContent.toLowerCase().indexOf(w)>=0)
-        &&(!cv||e.dataset.c===cv)&&(!sv||e.dataset.s===sv);e.hidden=!ok;});
-        document.querySelectorAll('.d').forEach(function(d){d.hidden=!d.querySelector('.f:not([hidden])');});}
+        document.querySelectorAll('[data-s]').forEach(function(e){var b=e.querySelector('b'),ec=b?b.textContent:e.closest('[data-c]').dataset.c;
+        var ok=(!w||e.textContent.toLowerCase().indexOf(w)>=0)&&(!cv||ec===cv)&&(!sv||e.dataset.s===sv);e.hidden=!ok;});
+        document.querySelectorAll('.d').forEach(function(d){d.hidden=!d.querySelector('li:not([hidden])');});}
         q.addEventListener('input',run);c.addEventListener('change',run);s.addEventListener('change',run);
         document.querySelectorAll('table.sortable thead th').forEach(function(h,i){h.style.cursor='pointer';
         h.addEventListener('click',function(){var b=h.closest('table').tBodies[0],r=Array.from(b.rows),

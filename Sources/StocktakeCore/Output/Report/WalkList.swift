@@ -45,16 +45,13 @@ struct WalkList: Sendable, Hashable {
     func html(buildingName: String?) -> String {
         let title = building.map { code in buildingName.map { "\(code), \($0)" } ?? code } ?? "Building not known"
         var page = "<section class=\"walk\"><h3>Walk list: \(HTMLReport.escape(title))</h3>\n"
-        page += "<table><thead><tr><th scope=\"col\">Room</th><th scope=\"col\">Device</th>"
+        page += "<table class=\"walklist\"><thead><tr><th scope=\"col\">Room</th><th scope=\"col\">Device</th>"
         page += "<th scope=\"col\">Look for</th><th scope=\"col\">Found</th><th scope=\"col\">Notes</th></tr></thead>"
         page += "<tbody>\n"
         for item in items {
             let device = item.label + (item.model.map { " (\($0))" } ?? "")
-            page += "<tr><td data-l=\"Room\">\(HTMLReport.escape(item.room ?? "?"))</td>"
-            page += "<td data-l=\"Device\">\(HTMLReport.escape(device))</td>"
-            page += "<td data-l=\"Look for\">\(item.codes.map(\.rawValue).joined(separator: ", "))</td>"
-            page += "<td data-l=\"Found\"><span class=\"box\" role=\"checkbox\" aria-checked=\"false\" "
-            page += "aria-label=\"Found\"></span></td><td data-l=\"Notes\" class=\"notes\"></td></tr>\n"
+            page += "<tr><td>\(HTMLReport.escape(item.room ?? "?"))<td>\(HTMLReport.escape(device))<td>"
+            page += "\(item.codes.map(\.rawValue).joined(separator: ", "))<td><td></tr>\n"
         }
         page += "</tbody></table></section>\n"
         return page
