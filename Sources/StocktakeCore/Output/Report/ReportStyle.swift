@@ -8,7 +8,8 @@ enum ReportStyle {
     static let css = """
         body{font-family:system-ui,sans-serif;margin:1.5em auto;max-width:70em;padding:0 1em;color:#222;line-height:1.4}
         h1{font-size:1.6em;margin:.2em 0}h2{border-bottom:2px solid #ccc;padding-bottom:.2em;margin-top:1.6em}
-        h1,h2,h3,h4,summary{break-after:avoid;page-break-after:avoid}
+        h1,h2,h3,h4,h5,summary{break-after:avoid;page-break-after:avoid}summary>h3{display:inline;margin:0 .4em 0 0}
+        summary{margin:.6em 0;cursor:pointer}
         table{border-collapse:collapse;margin:.5em 0 1em;width:100%}
         th,td{border:1px solid #bbb;padding:.25em .5em;text-align:left;vertical-align:top}
         thead th{background:#eee}thead{display:table-header-group}tr,.d,.walk tr{break-inside:avoid;page-break-inside:avoid}
