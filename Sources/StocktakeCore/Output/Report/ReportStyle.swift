@@ -26,7 +26,7 @@ enum ReportStyle {
         dl.glossary dt{font-weight:bold;margin-top:.4em}
         @page{size:auto;margin:15mm 12mm}
         @media print{body{margin:0;max-width:none}#tools,nav{display:none}a{color:inherit;text-decoration:none}
-        .walk{break-before:page}}
+        #walk,.walk+.walk{break-before:page}}
         @media (max-width:600px){body{padding:0 .5em}table,thead,tbody,tr,th,td{display:block;width:auto}
         thead{position:absolute;left:-9999px}tr{border:1px solid #bbb;margin:.4em 0}td,tbody th{border:none}
         td[data-l]::before{content:attr(data-l) ": ";font-weight:bold}
