@@ -28,6 +28,8 @@ public struct AccountConfig: Sendable {
     public var account: AccountName
     /// The company's name for people.
     public var name: String
+    /// The zone the report states the run's time in (`timeZone`, an IANA name); UTC by default.
+    public var timeZone = ReportTimeZone.utc
     public var central: Source
     public var sightings: [SourceEntry] = []
     public var registers: [SourceEntry] = []
@@ -73,7 +75,8 @@ public struct AccountConfig: Sendable {
 
     /// The keys `account.json` may hold, with the keys of its objects.
     public static let keys: [String: [String]] = [
-        "name": [], "central": ["provider", "url", "sheet"], "sightings": [], "registers": [], "buildings": [],
+        "name": [], "timeZone": [], "central": ["provider", "url", "sheet"], "sightings": [], "registers": [],
+        "buildings": [],
         "columns": [],
         "precedence": [], "acknowledged": [],
         "rules": [
@@ -130,6 +133,8 @@ extension AccountConfig {
         rules.fallbackIdentifiers = identifierOrder
         var reconcile = ReconcileRequest(
             account: account.text, central: central.location, rules: rules, outputDirectory: outputDirectory)
+        reconcile.displayName = name
+        reconcile.timeZone = timeZone
         reconcile.centralSheet = central.sheet.map(SheetSelection.named) ?? .first
         reconcile.sightings = sightings
         reconcile.registers = registers

@@ -86,6 +86,8 @@ public enum AccountTemplate {
               ],
               "_comment_name": "The company's name, shown in reports and messages.",
               "name": "\(name)",
+              "_comment_timeZone": "The IANA time zone the report states the run's time in, such as America/New_York.",
+              "timeZone": "UTC",
               "_comment_central": [
                 "The central asset sheet, the system of record. provider: file, https, google-sheets or google-drive;",
                 "url: a path, an https:// address, or a Google Sheet's id or address."
@@ -199,6 +201,8 @@ public enum AccountTemplate {
             Paths are relative to this folder. Keys starting with `_` are comments and are ignored.
 
             - `name`: the company's name, shown in reports and messages.
+            - `timeZone`: the IANA time zone the report states the run's time in (`America/New_York`,
+              `Europe/Paris`: a file under `/usr/share/zoneinfo`); `UTC` by default.
             - `central`: the central asset sheet, the system of record, as `{"provider": …, "url": …}`.
               `central.provider` is `file` (a path), `https` (a CSV or `.xlsx` over HTTPS or WebDAV),
               `google-sheets` (a sheet id or address) or `google-drive` (a file id or address); `central.url` says

@@ -45,6 +45,16 @@ struct ConfigurationReader {
         let name = string("name") ?? accountText
         guard let central = source() else { return nil }
         var config = AccountConfig(folder: folder, account: account, name: name, central: central)
+        if let zone = string("timeZone") {
+            if let timeZone = ReportTimeZone(named: zone) {
+                config.timeZone = timeZone
+            } else {
+                note(
+                    "timeZone", "names no time zone this machine knows (\"\(zone)\")",
+                    "Write an IANA name such as \"America/New_York\" or \"Europe/Paris\" (the names of the files "
+                        + "under \(ReportTimeZone.zoneInfoFolder)), or leave the key out for UTC.")
+            }
+        }
         config.sightings = locations("sightings")
         config.registers = locations("registers")
         if let buildings = string("buildings") { config.buildings = localFile(buildings, key: "buildings") }

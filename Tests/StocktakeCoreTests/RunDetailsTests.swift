@@ -12,6 +12,11 @@ struct RunDetailsTests {
         #expect(details.durations.isEmpty)
         #expect(details.pushes.isEmpty)
         #expect(details.exitStatus == .success)
+        #expect(details.displayName == "vt-nis")
+        #expect(details.timeZone == .utc)
+        #expect(details.buildings == nil)
+        #expect(details.changes.isEmpty)
+        #expect(details.buildingBills == nil)
     }
 
     @Test(arguments: [

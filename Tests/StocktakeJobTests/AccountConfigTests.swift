@@ -75,7 +75,7 @@ struct AccountConfigTests {
                 "Account acme: \"colums\" is not a key stocktake knows. Remove it or check its spelling; the keys are "
                     + "acknowledged, auth, buildings, central, columns, google, limits, name, precedence, push, registers, "
                     + "report, rules, "
-                    + "sightings."))
+                    + "sightings, timeZone."))
         #expect(
             problems.contains(
                 "Account acme: \"push.reprot\" is not a key stocktake knows. Remove it or check its spelling; push "
@@ -95,6 +95,34 @@ struct AccountConfigTests {
                 "Account acme: \"registers[0]\" names \(folder)/missing.csv, which does not exist. Fix the path "
                     + "(relative to \(folder)) or create the file."))
         #expect(problems.count == 6)
+    }
+
+    @Test func theTimeZoneIsReadCheckedAndCarriedWithTheNameToTheRequest() throws {
+        let jobs = Jobs()
+        let zoned = jobs.account(
+            "acme", #"{"name": "Acme <Labs>", "timeZone": "America/New_York", "central": "central.csv"}"#)
+        let config = try AccountConfig.load(folder: zoned)
+        #expect(config.timeZone.name == "America/New_York")
+        let request = config.request(
+            asOf: InventoryDate(year: 2026, month: 1, day: 1)!, outputDirectory: "o", push: false)
+        #expect(request.reconcile.displayName == "Acme <Labs>")
+        #expect(request.reconcile.timeZone.name == "America/New_York")
+        #expect(request.reconcile.account == "acme")
+        let plain = try AccountConfig.load(folder: jobs.account("plain", #"{"central": "central.csv"}"#))
+        #expect(plain.timeZone == .utc)
+        #expect(plain.name == "plain")
+    }
+
+    @Test(arguments: ["Mars/Olympus_Mons", "../../etc/passwd", "/etc/localtime", "America/New York", ""])
+    func anUnknownTimeZoneIsRefusedWithItsFix(zone: String) {
+        let jobs = Jobs()
+        let folder = jobs.account("acme", #"{"central": "central.csv", "timeZone": "\#(zone)"}"#)
+        #expect(
+            AccountConfig.problems(folder: folder).map(\.description) == [
+                "Account acme: \"timeZone\" names no time zone this machine knows (\"\(zone)\"). Write an IANA name "
+                    + "such as \"America/New_York\" or \"Europe/Paris\" (the names of the files under "
+                    + "/usr/share/zoneinfo), or leave the key out for UTC."
+            ])
     }
 
     @Test func theFirstProblemIsThrownWithExitStatus78() {

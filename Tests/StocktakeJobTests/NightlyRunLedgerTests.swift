@@ -114,7 +114,11 @@ struct NightlyRunLedgerTests {
         #expect(
             summary.contains("\nSince the last run: 0 new, \(night3.count - 1) open, 1 resolved, 1 acknowledged.\n"))
         let report = try #require(site.read("state/gen/latest/report.html"))
-        #expect(report.contains("<h2 id=\"acknowledged\">Acknowledged</h2>"))
+        #expect(report.contains("data-s=\"acknowledged\"><b>"))
+        #expect(
+            report.contains(
+                "<dt>Since the last run</dt><dd>0 new, \(night3.count - 1) still open, 1 resolved, 1 acknowledged</dd>")
+        )
         #expect(report.contains("<h2 id=\"resolved\">Resolved since the last run</h2>"))
     }
 
@@ -195,7 +199,9 @@ struct NightlyRunLedgerTests {
         #expect(second[0].resolved == 1)
         #expect(
             site.read("state/acme/latest/report.html")?.contains(
-                "<p>Since the last run: 1 new, 1 open, 1 resolved (1 fixed by the push), 0 acknowledged") == true)
+                "<dt>Since the last run</dt><dd>1 new, 1 still open, 1 resolved (1 fixed by the push), 0 acknowledged</dd>"
+            )
+                == true)
         #expect(
             site.read("state/acme/latest/summary.txt")?.contains(
                 "\nSince the last run: 1 new, 1 open, 1 resolved (1 fixed by the push), 0 acknowledged.\n") == true)

@@ -2,8 +2,20 @@ import Foundation
 
 /// Facts about one run that are not part of the reconciliation itself: who, when, how long, where to.
 public struct RunDetails: Sendable {
-    /// The account the run is for.
+    /// The account the run is for: its folder name, as logs and `run.json` name it.
     public var account: String
+    /// The account's name for people (`name` in `account.json`), which the report's title shows; the folder name
+    /// when the account gives none.
+    public var displayName: String
+    /// The zone the report states the run's time in (`timeZone` in `account.json`; UTC by default).
+    public var timeZone = ReportTimeZone.utc
+    /// The buildings table the sheets were read with, whose coordinates place assets without a position on the
+    /// report's map; `nil` when the account has none.
+    public var buildings: BuildingTable?
+    /// Every cell the write-back planned to change (`changes.csv`), pushed or not; the report groups them by column.
+    public var changes: SheetChanges = []
+    /// Each building's billing total, for the report's per-building table; `nil` when no source gives unit costs.
+    public var buildingBills: [BuildingBill]?
     public var started: Date
     public var finished: Date
     /// Named phases and their wall time in seconds, in order (read, reconcile, write).
@@ -18,6 +30,7 @@ public struct RunDetails: Sendable {
 
     public init(account: String, started: Date, outputDirectory: String) {
         self.account = account
+        self.displayName = account
         self.started = started
         self.finished = started
         self.durations = []

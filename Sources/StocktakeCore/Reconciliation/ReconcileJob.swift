@@ -33,6 +33,7 @@ public enum ReconcileJob {
         let phase = clock.now
         let files = try inputFiles(request)
         let reader = try sourceReader(request)
+        details.buildings = reader.buildings
         let sources = try read(files, with: reader)
         for source in sources {
             log(
@@ -135,6 +136,7 @@ public enum ReconcileJob {
             }
         }
         try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"), synchronizingFolder: false)
+        details.changes = plan.changes
         return plan
     }
 

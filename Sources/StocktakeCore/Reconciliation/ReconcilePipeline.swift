@@ -49,6 +49,8 @@ public struct ReconcilePipeline {
     public func run(_ request: ReconcileRequest, log: Log) throws -> Result {
         var local = request
         var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
+        details.displayName = request.displayName ?? request.account
+        details.timeZone = request.timeZone
         let central = try pullCentral(&local, &details, log)
         try pullSources(&local, log)
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)

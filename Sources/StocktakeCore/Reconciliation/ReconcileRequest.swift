@@ -2,6 +2,10 @@
 public struct ReconcileRequest: Sendable {
     /// The account name shown in logs, `run.json` and the report.
     public var account: String
+    /// The account's name for people, shown in the report's title; `nil` to show `account`.
+    public var displayName: String?
+    /// The zone the report states the run's time in.
+    public var timeZone = ReportTimeZone.utc
     /// The central sheet.
     public var central: String
     /// Which sheet of the central sheet's workbook is the sheet (`.first` for a CSV file); never `.all`.

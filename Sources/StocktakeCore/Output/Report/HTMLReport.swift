@@ -1,0 +1,347 @@
+/// `report.html`: the clerk's report, one self-contained page (inline CSS, SVG and a little script, nothing fetched)
+/// that reads offline, on a phone and by screen reader, and prints on A4 and Letter.
+///
+/// The top says whose run it is, when (in the account's time zone), what was reconciled, what changed since the
+/// last run and what the push did. Every finding is then shown once per device, its findings together, in two views:
+/// by building and room (for the walk-through) and by code (for the office); then a walk list per building, the
+/// per-building table, a map, the changes to the central sheet, and a glossary of the codes. Every finding is in the
+/// HTML; the script only hides and sorts.
+public enum HTMLReport {
+    /// A code's list of findings is folded (`<details>` closed) when it has more than this many.
+    public static let foldedAfter = 20
+    /// The code view lists this many findings per code; all of them are in the building-and-room view, so that
+    /// 50,000 findings give a page under 20 MB that a browser opens in seconds.
+    public static let rowsPerCode = 1000
+
+    /// The page's text.
+    public static func html(_ reconciliation: Reconciliation, details: RunDetails) -> String {
+        let statuses = reconciliation.statuses
+        let devices = ReportDevice.devices(of: reconciliation)
+        let name = escape(details.displayName)
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Stocktake report: \(name), \(reconciliation.asOf)</title>
+            <style>
+            \(ReportStyle.css)
+            </style></head><body>
+            <header><h1>Stocktake report: \(name)</h1>
+            \(facts(reconciliation, details: details, statuses: statuses))</header>
+            <nav aria-label="Sections"><ul><li><a href="#counts">Counts</a></li><li><a href="#buildings">Buildings</a></li>
+            <li><a href="#map">Map</a></li><li><a href="#by-place">By building and room</a></li>
+            <li><a href="#by-code">By code</a></li><li><a href="#walk">Walk lists</a></li>
+            <li><a href="#changes">Central sheet changes</a></li><li><a href="#glossary">Codes</a></li></ul></nav>
+
+            """
+        page += tools(reconciliation, statuses: statuses)
+        page += counts(reconciliation, statuses: statuses)
+        page += "<h2 id=\"buildings\">Buildings</h2>\n"
+        page += BuildingSummary.html(
+            BuildingSummary.rows(
+                assets: reconciliation.assets, devices: devices, discrepancies: reconciliation.discrepancies,
+                statuses: statuses, bills: details.buildingBills),
+            names: details.buildings, showsBills: details.buildingBills != nil)
+        page += "<h2 id=\"map\">Map</h2>\n"
+        page += map(reconciliation, devices: devices, buildings: details.buildings)
+        page += byPlace(reconciliation, devices: devices, statuses: statuses, buildings: details.buildings)
+        page += byCode(reconciliation, devices: devices, statuses: statuses)
+        page += "<h2 id=\"walk\">Walk lists</h2>\n"
+        let walkLists = WalkList.lists(of: devices, in: reconciliation)
+        if walkLists.isEmpty { page += "<p>No device needs looking for.</p>\n" }
+        for list in walkLists {
+            page += list.html(buildingName: list.building.flatMap { details.buildings?.building(code: $0)?.name })
+        }
+        page += "<h2 id=\"changes\">Changes to the central sheet</h2>\n" + ChangeGroups(details.changes).html()
+        page += resolved(reconciliation)
+        page += filesRead(reconciliation)
+        page += glossary()
+        page += "<script>\n\(ReportStyle.script)\n</script>\n</body></html>\n"
+        return page
+    }
+
+    // MARK: - The top
+
+    /// The run's facts: when, what was reconciled, the findings and how they stand since the last run, the push.
+    static func facts(_ reconciliation: Reconciliation, details: RunDetails, statuses: [FindingStatus]) -> String {
+        let new = statuses.count(where: { $0.state == .new })
+        let open = statuses.count(where: { $0.state == .open })
+        let acknowledged = statuses.count(where: { $0.state == .acknowledged })
+        let resolved = reconciliation.ledger.resolved
+        let fixed = resolved.count(where: { $0.state == .fixedByPush })
+        var text = "<dl class=\"facts\">\n"
+        text += "<dt>Run</dt><dd>\(escape(details.timeZone.format(details.started))) "
+        text += "(inventory as of \(reconciliation.asOf))</dd>\n"
+        text += "<dt>Assets reconciled</dt><dd>\(grouped(reconciliation.assets.count)): "
+        text +=
+            "\(grouped(reconciliation.count(AssetStatus.ok))) ok, \(grouped(reconciliation.count(.missing))) missing, "
+        text +=
+            "\(grouped(reconciliation.count(.unrecorded))) unrecorded, \(grouped(reconciliation.count(.typo))) typo, "
+        text += "\(grouped(reconciliation.count(.conflict))) in conflict</dd>\n"
+        text += "<dt>Findings</dt><dd>\(grouped(reconciliation.discrepancies.count)), as in discrepancies.csv: "
+        text += "\(counted(reconciliation.count(Severity.error), "error")), "
+        text += "\(counted(reconciliation.count(.warning), "warning")), \(grouped(reconciliation.count(.info))) info"
+        text += acknowledged > 0 ? " (acknowledged ones not counted)</dd>\n" : "</dd>\n"
+        text += "<dt>Since the last run</dt><dd>\(grouped(new)) new, \(grouped(open)) still open, "
+        text += "\(grouped(resolved.count)) resolved" + (fixed > 0 ? " (\(grouped(fixed)) fixed by the push)" : "")
+        text += ", \(grouped(acknowledged)) acknowledged</dd>\n"
+        text += "<dt>Central sheet</dt><dd>\(pushResult(details))</dd>\n</dl>"
+        return text
+    }
+
+    /// What the write-back did to the central sheet, from its changes: pushed, planned and not pushed, or nothing.
+    static func pushResult(_ details: RunDetails) -> String {
+        let changes = ChangeGroups(details.changes, shown: 0)
+        var text: String
+        if details.changes.isEmpty {
+            text = "no change was planned; nothing was pushed."
+        } else {
+            let what =
+                "\(counted(changes.changedCells, "cell")) in \(counted(changes.changedRows, "row")) changed, "
+                + "\(counted(changes.addedRows, "row")) added"
+            text =
+                details.pushedCentral
+                ? "pushed: \(what) (see changes.csv)."
+                : "planned, not pushed: \(what) (see changes.csv)."
+        }
+        if !details.pushes.isEmpty {
+            text += " " + details.pushes.map { escape($0) }.joined(separator: "; ") + "."
+        }
+        return text.prefix(1).uppercased() + text.dropFirst()
+    }
+
+    /// The search box and filters, hidden until the script shows them.
+    static func tools(_ reconciliation: Reconciliation, statuses: [FindingStatus]) -> String {
+        let codes = Set(reconciliation.discrepancies.map(\.code))
+        var text = "<div id=\"tools\" hidden><label>Search <input id=\"q\" type=\"search\"></label>"
+        text += "<label>Code <select id=\"qc\"><option value=\"\">all</option>"
+        for code in DiscrepancyCode.allCases where codes.contains(code) {
+            text += "<option>\(code.rawValue)</option>"
+        }
+        text += "</select></label><label>State <select id=\"qs\"><option value=\"\">all</option>"
+        text += "<option>new</option><option>open</option><option>acknowledged</option></select></label></div>\n"
+        return text
+    }
+
+    /// The findings per code and state; its totals are the header's.
+    static func counts(_ reconciliation: Reconciliation, statuses: [FindingStatus]) -> String {
+        var counts: [DiscrepancyCode: [Int]] = [:]
+        let states: [FindingState] = [.new, .open, .acknowledged]
+        for index in reconciliation.discrepancies.indices {
+            let code = reconciliation.discrepancies[index].code
+            var row = counts[code] ?? [0, 0, 0, 0]
+            row[0] += 1
+            if let state = states.firstIndex(of: statuses[index].state) { row[state + 1] += 1 }
+            counts[code] = row
+        }
+        var text = "<h2 id=\"counts\">Counts</h2>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">Code</th>"
+        text += "<th scope=\"col\">Severity</th><th scope=\"col\">Findings</th><th scope=\"col\">New</th>"
+        text += "<th scope=\"col\">Open</th><th scope=\"col\">Acknowledged</th></tr></thead><tbody>\n"
+        var totals = [0, 0, 0, 0]
+        for code in DiscrepancyCode.allCases {
+            guard let row = counts[code] else { continue }
+            for column in totals.indices { totals[column] += row[column] }
+            text += "<tr><th scope=\"row\"><a href=\"#\(code.rawValue)\">\(code.rawValue)</a></th>"
+            text += "<td data-l=\"Severity\" class=\"\(code.severity.rawValue)\">\(code.severity.rawValue)</td>"
+            for (column, label) in ["Findings", "New", "Open", "Acknowledged"].enumerated() {
+                text += "<td data-l=\"\(label)\" class=\"number\">\(grouped(row[column]))</td>"
+            }
+            text += "</tr>\n"
+        }
+        text += "</tbody><tfoot><tr><th scope=\"row\">Total</th><td></td>"
+        for (column, label) in ["Findings", "New", "Open", "Acknowledged"].enumerated() {
+            text += "<td data-l=\"\(label)\" class=\"number\">\(grouped(totals[column]))</td>"
+        }
+        text += "</tr></tfoot></table>\n"
+        return text
+    }
+
+    // MARK: - The findings
+
+    /// One finding in a device's entry: code, id, state, rows, and its sentence (what to check and do).
+    static func finding(_ index: Int, of reconciliation: Reconciliation, status: FindingStatus) -> String {
+        let discrepancy = reconciliation.discrepancies[index]
+        let code = discrepancy.code
+        let note = status.note.isEmpty ? "" : " " + status.note
+        // Short markup: 50,000 findings must stay under 20 MB. The script reads the code from the `<b>`.
+        var text =
+            "<li id=\"f-\(status.id)\" data-s=\"\(status.state.rawValue)\"><b>\(code.rawValue)</b> \(status.id), "
+        text += status.state.rawValue
+        let message = discrepancy.message
+        // The rows, unless the sentence names every one of them already.
+        if !discrepancy.sources.allSatisfy({ message.contains($0.spoken) }) {
+            text += " · " + escape(SourceLocation.listed(discrepancy.sources))
+        }
+        // An `<li>` closes itself at the next one.
+        text += "<br>" + escape(message + note) + "\n"
+        return text
+    }
+
+    /// The building-and-room view: each building's devices, room by room, each device once with all its findings.
+    static func byPlace(
+        _ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus], buildings: BuildingTable?
+    ) -> String {
+        var text = "<h2 id=\"by-place\">Findings by building and room</h2>\n"
+        if devices.isEmpty { return text + "<p>No findings.</p>\n" }
+        var position = 0
+        while position < devices.count {
+            let building = devices[position].building
+            var end = position
+            var findingCount = 0
+            while end < devices.count, devices[end].building == building {
+                findingCount += devices[end].findings.count
+                end += 1
+            }
+            let name = building.flatMap { buildings?.building(code: $0)?.name }
+            let title = building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "Building not known"
+            text += "<details open class=\"place\"><summary><h3>\(escape(title))</h3> "
+            text += "\(counted(end - position, "device")), \(counted(findingCount, "finding"))</summary>\n"
+            var room: String??
+            for device in devices[position..<end] {
+                if room == nil || room! != device.room {
+                    room = device.room
+                    text += "<h4>Room \(escape(device.room ?? "not known"))</h4>\n"
+                }
+                text += "<div class=\"d\"><h5>\(escape(device.label))"
+                if let model = device.model { text += " <small>\(escape(model))</small>" }
+                text += "</h5><ul>\n"
+                for index in device.findings {
+                    text += finding(index, of: reconciliation, status: statuses[index])
+                }
+                text += "</ul></div>\n"
+            }
+            text += "</details>\n"
+            position = end
+        }
+        return text
+    }
+
+    /// The code view: per code, a table of its findings, each linking to its device's entry; long lists fold.
+    static func byCode(_ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus]) -> String {
+        var text = "<h2 id=\"by-code\">Findings by code</h2>\n"
+        var place = Array(repeating: 0, count: reconciliation.discrepancies.count)
+        for (position, device) in devices.enumerated() {
+            for index in device.findings { place[index] = position }
+        }
+        var byCode: [DiscrepancyCode: [Int]] = [:]
+        for index in reconciliation.discrepancies.indices {
+            byCode[reconciliation.discrepancies[index].code, default: []].append(index)
+        }
+        for code in DiscrepancyCode.allCases {
+            guard let indices = byCode[code] else { continue }
+            text +=
+                indices.count > foldedAfter
+                ? "<details data-c=\"\(code.rawValue)\">" : "<details open data-c=\"\(code.rawValue)\">"
+            text += "<summary><h3 id=\"\(code.rawValue)\" class=\"\(code.severity.rawValue)\">\(code.rawValue)</h3> "
+            text += "\(counted(indices.count, "finding")): \(escape(code.meaning))</summary>\n"
+            text += "<table class=\"sortable codes\"><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">State</th>"
+            text +=
+                "<th scope=\"col\">Device</th><th scope=\"col\">Building</th><th scope=\"col\">Room</th></tr></thead>"
+            text += "<tbody>\n"
+            // Cells close themselves (HTML leaves their end tags optional): 50,000 rows are 1 MB shorter.
+            for index in indices.prefix(rowsPerCode) {
+                let device = devices[place[index]]
+                let status = statuses[index]
+                text += "<tr data-s=\"\(status.state.rawValue)\"><td><a href=\"#f-\(status.id)\">\(status.id)</a><td>"
+                text += "\(status.state.rawValue)<td>\(escape(device.label))<td>\(escape(device.building ?? ""))<td>"
+                text += "\(escape(device.room ?? ""))</tr>\n"
+            }
+            text += "</tbody></table>"
+            if indices.count > rowsPerCode {
+                text += "<p>The other \(grouped(indices.count - rowsPerCode)) \(code.rawValue) findings are listed by "
+                text += "building and room above, and in discrepancies.csv.</p>"
+            }
+            text += "</details>\n"
+        }
+        return text
+    }
+
+    // MARK: - The rest
+
+    /// The map section: the SVG, or a sentence when no asset can be placed.
+    static func map(_ reconciliation: Reconciliation, devices: [ReportDevice], buildings: BuildingTable?) -> String {
+        var flagged = Set<UInt64>()
+        for device in devices { if let tag = device.vtTag { flagged.insert(tag.number) } }
+        let map = AssetMap(assets: reconciliation.assets, flagged: flagged, buildings: buildings)
+        guard let svg = map.svg() else {
+            return "<p>No asset has a GPS position, and no building of theirs has coordinates.</p>\n"
+        }
+        var text = "<figure>\(svg)\n<figcaption>Assets by building"
+        text += map.isAggregated ? ", one circle per building (too many assets to draw each)" : ""
+        text += "; assets with findings are ringed in red. An asset without a position is drawn at its building's "
+        text += "coordinates"
+        text += map.unplaced > 0 ? "; \(counted(map.unplaced, "asset")) without either are not drawn." : "."
+        text += "</figcaption></figure>\n"
+        return text
+    }
+
+    /// The findings of the last run that are gone.
+    static func resolved(_ reconciliation: Reconciliation) -> String {
+        let entries = reconciliation.ledger.resolved
+        guard !entries.isEmpty else { return "" }
+        var text = "<h2 id=\"resolved\">Resolved since the last run</h2>\n"
+        text += entries.count > foldedAfter ? "<details>" : "<details open>"
+        text += "<summary>\(counted(entries.count, "finding"))</summary>\n"
+        text += "<table><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Code</th><th scope=\"col\">VT tag</th>"
+        text += "<th scope=\"col\">First seen</th><th scope=\"col\">How</th></tr></thead><tbody>\n"
+        for entry in entries {
+            text += "<tr><td data-l=\"Id\">\(entry.id)</td><td data-l=\"Code\">\(entry.code.rawValue)</td>"
+            text += "<td data-l=\"VT tag\">\(escape(entry.vtTag))</td><td data-l=\"First seen\">\(entry.firstSeen)</td>"
+            text += "<td data-l=\"How\">\(entry.state.rawValue)</td></tr>\n"
+        }
+        text += "</tbody></table></details>\n"
+        return text
+    }
+
+    /// The files read, their unmapped columns, and the notes of the reading and the ledger.
+    static func filesRead(_ reconciliation: Reconciliation) -> String {
+        var text = "<h2 id=\"files\">Files read</h2>\n<table><thead><tr><th scope=\"col\">File</th>"
+        text += "<th scope=\"col\">Role</th><th scope=\"col\">Rows</th><th scope=\"col\">Unmapped columns</th></tr>"
+        text += "</thead><tbody>\n"
+        for input in reconciliation.inputs {
+            text += "<tr><td data-l=\"File\">\(escape(input.file.displayName))</td>"
+            text += "<td data-l=\"Role\">\(input.file.role.rawValue)</td>"
+            text += "<td data-l=\"Rows\" class=\"number\">\(grouped(input.rows))</td>"
+            text += "<td data-l=\"Unmapped columns\">\(escape(input.unmapped.joined(separator: ", ")))</td></tr>\n"
+        }
+        text += "</tbody></table>\n"
+        let notes =
+            reconciliation.inputs.flatMap { input in input.notes.map { "\(input.file.displayName): \($0)" } }
+            + reconciliation.ledger.notes
+        if !notes.isEmpty {
+            text +=
+                "<h2 id=\"notes\">Notes</h2>\n<ul>\n" + notes.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
+        }
+        return text
+    }
+
+    /// Every code with its severity and meaning, the sentences of the README's list.
+    static func glossary() -> String {
+        var text = "<h2 id=\"glossary\">Codes</h2>\n<dl class=\"glossary\">\n"
+        for code in DiscrepancyCode.allCases {
+            text += "<dt>\(code.rawValue) <span class=\"\(code.severity.rawValue)\">(\(code.severity.rawValue))</span>"
+            text += "</dt><dd>\(escape(code.meaning))</dd>\n"
+        }
+        return text + "</dl>\n"
+    }
+
+    /// Text made safe to place in HTML, in an element or a quoted attribute.
+    public static func escape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
+            return text
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x26: result.append(contentsOf: "&amp;".utf8)
+            case 0x3C: result.append(contentsOf: "&lt;".utf8)
+            case 0x3E: result.append(contentsOf: "&gt;".utf8)
+            case 0x22: result.append(contentsOf: "&quot;".utf8)
+            case 0x27: result.append(contentsOf: "&#39;".utf8)
+            default: result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}

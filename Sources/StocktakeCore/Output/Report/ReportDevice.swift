@@ -1,0 +1,126 @@
+/// One device on the report: an asset (or a tag-less device) and all its findings, listed together, so that a
+/// device with several findings appears once.
+struct ReportDevice: Sendable, Hashable {
+    /// How the device is named: `VT tag 004512`, `Serial CNF9`, or what the finding names.
+    var label: String
+    /// The device's VT tag, when it has one.
+    var vtTag: VTTag?
+    /// Where it is, from the asset's merged values or, for a device without an asset, from the finding.
+    var building: String?
+    var room: String?
+    /// The model, from the asset's merged values, to help find it.
+    var model: String?
+    /// The indices of its findings in `Reconciliation.discrepancies`, the most telling first (`FindingRanking`).
+    var findings: [Int]
+
+    /// What findings are grouped by: the device's VT tag, else its serial, MAC or CNS number; a finding with none of
+    /// them stands alone.
+    private enum Key: Hashable {
+        case tag(UInt64)
+        case serial(String)
+        case mac(String)
+        case cns(UInt64)
+        case alone(Int)
+    }
+
+    /// The devices of a reconciliation's findings, by building, room and label; devices without a building last.
+    static func devices(of reconciliation: Reconciliation) -> [ReportDevice] {
+        let discrepancies = reconciliation.discrepancies
+        var tagged: Set<UInt64> = []
+        for index in discrepancies.indices {
+            if let tag = discrepancies[index].vtTag { tagged.insert(tag.number) }
+            if case .holders(_, let holders, _) = discrepancies[index].detail {
+                for holder in holders { if let tag = holder.vtTag { tagged.insert(tag.number) } }
+            }
+        }
+        // Only the assets a finding names are looked at: a million clean assets cost a scan, not a dictionary.
+        var assets: [UInt64: Int] = [:]
+        for index in reconciliation.assets.indices {
+            let asset = reconciliation.assets[index]
+            if let tag = asset.values.vtTag, tagged.contains(tag.number) { assets[tag.number] = index }
+        }
+        var positions: [Key: Int] = [:]
+        var devices: [ReportDevice] = []
+        for index in discrepancies.indices {
+            let finding = discrepancies[index]
+            let key = self.key(of: finding, index: index, assets: assets)
+            if let position = positions[key] {
+                devices[position].findings.append(index)
+                continue
+            }
+            positions[key] = devices.count
+            var device = ReportDevice(label: label(of: finding, key: key), findings: [index])
+            if case .tag(let number) = key, let asset = assets[number] {
+                let values = reconciliation.assets[asset].values
+                device.vtTag = values.vtTag
+                device.label = "VT tag " + (values.vtTag?.description ?? "")
+                device.building = values.building
+                device.room = values.room
+                device.model = values.model
+            } else {
+                device.vtTag = finding.vtTag
+            }
+            if device.building == nil || device.room == nil {
+                switch finding.detail {
+                case .missing(_, let building, let room):
+                    device.building = device.building ?? building
+                    device.room = device.room ?? room
+                case .typo(_, _, let building, _, _):
+                    device.building = device.building ?? building
+                default: break
+                }
+            }
+            devices.append(device)
+        }
+        for position in devices.indices where devices[position].findings.count > 1 {
+            devices[position].findings.sort {
+                FindingRanking.isMoreTelling(discrepancies[$0], than: discrepancies[$1])
+            }
+        }
+        return devices.sorted(by: isListedBefore)
+    }
+
+    /// The order of the building-and-room view: by building (none last), room (none last), then label.
+    static func isListedBefore(_ lhs: ReportDevice, _ rhs: ReportDevice) -> Bool {
+        if lhs.building != rhs.building {
+            guard let left = lhs.building else { return false }
+            guard let right = rhs.building else { return true }
+            return left < right
+        }
+        if lhs.room != rhs.room {
+            guard let left = lhs.room else { return false }
+            guard let right = rhs.room else { return true }
+            return left < right
+        }
+        return lhs.findings[0] < rhs.findings[0]
+    }
+
+    private static func key(of finding: Discrepancy, index: Int, assets: [UInt64: Int]) -> Key {
+        if let tag = finding.vtTag { return .tag(tag.number) }
+        // A shared identifier belongs to the first of its holders that is an asset of the report.
+        if case .holders(_, let holders, _) = finding.detail,
+            let holder = holders.first(where: { $0.vtTag.map { assets[$0.number] != nil } ?? false })
+        {
+            return .tag(holder.vtTag!.number)
+        }
+        if let serial = finding.serialNumber { return .serial(serial.description) }
+        if let mac = finding.macAddress { return .mac(mac.description) }
+        if let cns = finding.cnsNumber { return .cns(cns.number) }
+        return .alone(index)
+    }
+
+    private static func label(of finding: Discrepancy, key: Key) -> String {
+        switch key {
+        case .tag: "VT tag " + (finding.vtTag?.description ?? holderTag(finding))
+        case .serial(let serial): "Serial " + serial
+        case .mac(let mac): "MAC " + mac
+        case .cns: "CNS " + (finding.cnsNumber?.description ?? "")
+        case .alone: finding.sources.first.map { "Row " + $0.spoken } ?? "Finding"
+        }
+    }
+
+    private static func holderTag(_ finding: Discrepancy) -> String {
+        guard case .holders(_, let holders, _) = finding.detail else { return "" }
+        return holders.first(where: { $0.vtTag != nil })?.vtTag?.description ?? ""
+    }
+}
