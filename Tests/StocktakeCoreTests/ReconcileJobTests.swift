@@ -93,6 +93,24 @@ struct ReconcileJobTests {
         #expect(folder.read("out/discrepancies.csv")?.contains("\r\nMISSING,error,000002,") == true)
     }
 
+    /// A billing register's unit costs reach the report's per-building table, summed by building; an account whose
+    /// sources give no cost has no billing column at all.
+    @Test func theReportBillsEachBuildingTheSumOfItsUnitCosts() throws {
+        var request = smallAccount()
+        folder.write("Tag,Amount\n000001,\"$1,195.50\"\n", to: "account/billing.csv")
+        request.registers.append(SourceEntry(folder.path("account/billing.csv")))
+        let (_, details) = try ReconcileJob.run(request, log: quiet)
+        // By hand: TORG holds 000001 ($1,195.50) and 000002 (no cost).
+        #expect(details.buildingBills == [BuildingBill(building: "TORG", totalCents: 119_550, uncostedAssets: 1)])
+        let page = try #require(folder.read("out/report.html"))
+        #expect(page.contains("<th scope=\"col\">Billing total</th>"))
+        #expect(page.contains(">1,195.50 (1 without a cost)</td>"))
+
+        let (_, unbilled) = try ReconcileJob.run(smallAccount(), log: quiet)
+        #expect(unbilled.buildingBills == nil)
+        #expect(folder.read("out/report.html")?.contains("Billing total") == false)
+    }
+
     @Test func replacesEarlierOutputs() throws {
         folder.write("stale", to: "out/cleaned.csv")
         folder.write("keep me", to: "out/other.txt")

@@ -75,4 +75,13 @@ public struct BillingTotals: Sendable, Hashable {
         if withoutBuilding.assets > 0 { lines.append(withoutBuilding) }
         buildings = lines
     }
+
+    /// The report's billing column: one bill per line, or `nil` when no asset has a unit cost (no source gives
+    /// costs, so the column is left out).
+    public var bills: [BuildingBill]? {
+        guard overall.costedAssets > 0 else { return nil }
+        return buildings.map { line in
+            BuildingBill(building: line.building, totalCents: line.totalCents, uncostedAssets: line.uncostedAssets)
+        }
+    }
 }

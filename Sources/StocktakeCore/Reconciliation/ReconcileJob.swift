@@ -44,6 +44,7 @@ public enum ReconcileJob {
         details.durations.append(("read", seconds(since: phase, clock)))
         var reconciliation = Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
         reconciliation.buildings = reader.buildings
+        details.buildingBills = BillingTotals(reconciliation).bills
         try holdAgainstLedger(&reconciliation, request: request, log: log)
         return reconciliation
     }

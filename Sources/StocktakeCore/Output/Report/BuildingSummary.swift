@@ -32,7 +32,8 @@ struct BuildingSummary: Sendable, Hashable {
             rows[device.building] = row
         }
         for bill in bills ?? [] {
-            rows[bill.building, default: BuildingSummary(building: bill.building)].bill = bill
+            let building = bill.building.isEmpty ? nil : bill.building
+            rows[building, default: BuildingSummary(building: building)].bill = bill
         }
         return rows.values.sorted { lhs, rhs in
             guard let left = lhs.building else { return false }
@@ -57,7 +58,7 @@ struct BuildingSummary: Sendable, Hashable {
             page += "<td data-l=\"Warnings\" class=\"number\">\(grouped(row.warnings))</td>"
             page += "<td data-l=\"Info\" class=\"number\">\(grouped(row.infos))</td>"
             if showsBills {
-                page += "<td data-l=\"Billing total\" class=\"number\">\(row.bill?.formattedTotal ?? "")</td>"
+                page += "<td data-l=\"Billing total\" class=\"number\">\(row.bill?.cell ?? "")</td>"
             }
             page += "</tr>\n"
         }
