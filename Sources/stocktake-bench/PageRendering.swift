@@ -22,7 +22,8 @@ struct PageRendering: Sendable {
     static func chromium() throws(BenchError) -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":") {
-            for name in ["chromium", "chromium-browser"] where FileManager.default.isExecutableFile(
+            for name in ["chromium", "chromium-browser"]
+            where FileManager.default.isExecutableFile(
                 atPath: "\(folder)/\(name)")
             {
                 return "\(folder)/\(name)"
@@ -56,7 +57,8 @@ struct PageRendering: Sendable {
             program: "/usr/bin/timeout",
             arguments: [
                 "--kill-after=10", String(timeoutSeconds), chromium, "--headless", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars", "--user-data-dir=" + work
+                "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars",
+                "--user-data-dir=" + work
                     + "/profile-\(name)", "--window-size=1280,900", "--screenshot=" + screenshot,
                 URL(fileURLWithPath: page).absoluteString,
             ], standardOutput: work + "/\(name).out", standardError: work + "/\(name).err")

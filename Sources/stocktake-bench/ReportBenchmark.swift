@@ -27,7 +27,8 @@ struct ReportBenchmark: Sendable {
         var table = MetricTable()
         table.add("data", dataFolder)
         table.add(
-            "findings", "\(grouped(findings)) (asked for at least \(grouped(requestedFindings))) in \(grouped(assets)) assets")
+            "findings",
+            "\(grouped(findings)) (asked for at least \(grouped(requestedFindings))) in \(grouped(assets)) assets")
         table.add("report.html", Quantity.megabytes(reportBytes) + " (\(grouped(reportBytes)) bytes)")
         table.add(
             "render",
