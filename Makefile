@@ -30,7 +30,7 @@ APT_PACKAGES      := libcurl4-openssl-dev zlib1g-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter
 
 .PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
-	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-deps
+	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-report bench-deps report-png
 
 all: build
 
@@ -44,6 +44,8 @@ help:
 	@echo "make bench-duckdb    1,000,000 assets, and the same reconciliation (approximately) in DuckDB"
 	@echo "make bench-smoke     100,000 assets: fails on wrong findings only (CI runs it)"
 	@echo "make bench-workbook  a 200,000-row .xlsx sheet (XlsxWriter) read, against the same sheet as CSV"
+	@echo "make bench-report    report.html with 50,000 findings: its size and headless Chromium's time to render it"
+	@echo "make report-png      samples/vt-nis/report.png: a screenshot of the sample account's report.html"
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -114,6 +116,24 @@ bench-smoke: release
 bench-workbook: release
 	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-xlsxwriter"
 	$(BENCH) workbook --rows 200000 --data $(BENCH_DATA)
+
+bench-report: release
+	@$(MAKE) --no-print-directory install-missing PACKAGES="chromium"
+	$(BENCH) report --findings 50000 --data $(BENCH_DATA)
+
+# The sample account's report as a browser shows it (1280×900, the top of the page), for the README: reconciled
+# as Jobs/vt-nis/account.json describes it, on a fixed date, then screenshot by the rendering tests' driver.
+REPORT_PNG_OUT := $(BUILD_DIR)/report-png
+report-png: build
+	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 chromium"
+	rm -rf $(REPORT_PNG_OUT)
+	$(STOCKTAKE) reconcile --central samples/vt-nis/central.csv --sighting samples/vt-nis/sightings \
+	  --register samples/vt-nis/registers --buildings samples/vt-nis/buildings.csv --tag-digits 6 --cns-digits 6 \
+	  --stale-after-days 365 --as-of 2026-11-20 --account vt-nis --quiet --out $(REPORT_PNG_OUT)
+	python3 Tests/StocktakeCLITests/Chromium/render_page.py --chromium "$$(command -v chromium)" \
+	  --url "file://$(CURDIR)/$(REPORT_PNG_OUT)/report.html" --png samples/vt-nis/report.png --width 1280 --height 900 \
+	  > $(REPORT_PNG_OUT)/rendering.json
+	@echo "Wrote samples/vt-nis/report.png"
 
 bench-deps:
 	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-venv"

@@ -44,7 +44,9 @@ let package = Package(
         // option parsing and commands in-process (`@testable import stocktake`).
         .testTarget(
             name: "StocktakeCLITests",
-            dependencies: ["stocktake", "StocktakeCore", "StocktakeJob", "StocktakeTestServers"]),
+            dependencies: ["stocktake", "StocktakeCore", "StocktakeJob", "StocktakeTestServers"],
+            // The headless Chromium driver (render_page.py) runs as a program, not a compiled source.
+            exclude: ["Chromium"]),
         // Runs the built `stocktake-bench` (and the `stocktake` beside it) end to end, and tests its parts.
         .testTarget(
             name: "StocktakeBenchTests",

@@ -165,7 +165,7 @@ extension AccountPlanner {
 
     /// Writes tags that central does not know: some scanned in a survey, some only in a register.
     mutating func emitUnrecordedTags() {
-        for number in 0..<Self.injectionCount(assets: options.assets) {
+        for number in 0..<Self.injectionCount(assets: options.assets, every: options.assetsPerInjection) {
             let tag = identifiers.outsideTag(random: &random)
             let marker: Int
             let note: String
@@ -203,7 +203,7 @@ extension AccountPlanner {
 
     /// Writes devices the controller sees (and the warehouse received) that no tag links to.
     mutating func emitUntaggedDevices() {
-        for number in 0..<Self.injectionCount(assets: options.assets) {
+        for number in 0..<Self.injectionCount(assets: options.assets, every: options.assetsPerInjection) {
             let serial = identifiers.serial(random: &random)
             let mac = identifiers.mac(random: &random)
             let model = AccessPointModel.draw(random: &random).name

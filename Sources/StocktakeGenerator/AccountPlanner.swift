@@ -29,9 +29,9 @@ struct AccountPlanner {
         return AccountPlan(rows: planner.rows, expectations: planner.expectations)
     }
 
-    /// How many of each discrepancy to inject: at least two, and one more per 500 assets.
-    static func injectionCount(assets: Int) -> Int {
-        max(2, assets / 500)
+    /// How many of each discrepancy to inject: at least two, and one more per `every` assets (500 by default).
+    static func injectionCount(assets: Int, every: Int = GeneratorOptions.defaultAssetsPerInjection) -> Int {
+        max(2, assets / every)
     }
 
     private init(options: GeneratorOptions) {
@@ -57,7 +57,7 @@ struct AccountPlanner {
     }
 
     private mutating func assignRoles() {
-        let count = Self.injectionCount(assets: options.assets)
+        let count = Self.injectionCount(assets: options.assets, every: options.assetsPerInjection)
         for _ in 0..<count {
             assets[takeAsset()].role = .missing
         }

@@ -4,6 +4,8 @@ public enum GeneratorError: Error, Equatable, Sendable, CustomStringConvertible 
     case tooFewAssets(requested: Int, minimum: Int)
     /// More assets were requested than the identifier space holds.
     case tooManyAssets(requested: Int, identifier: String, digits: Int, maximum: Int)
+    /// Injected discrepancies asked for more densely than the assets leave room for.
+    case injectionsTooDense(requested: Int, minimum: Int)
     /// An identifier width outside the supported range.
     case digitsOutOfRange(option: String, value: Int, supported: ClosedRange<Int>)
     /// The output folder or one of its files could not be written.
@@ -17,6 +19,9 @@ public enum GeneratorError: Error, Equatable, Sendable, CustomStringConvertible 
         case .tooManyAssets(let requested, let identifier, let digits, let maximum):
             return "\(requested) assets do not fit \(digits)-digit \(identifier): at most \(maximum) fit; "
                 + "ask for fewer assets or more digits."
+        case .injectionsTooDense(let requested, let minimum):
+            return "one set of injected discrepancies per \(requested) assets leaves no room for them; "
+                + "ask for one per \(minimum) assets or more."
         case .digitsOutOfRange(let option, let value, let supported):
             return "\(value) \(option) are not supported; use \(supported.lowerBound) to \(supported.upperBound)."
         case .cannotWrite(let path, let reason):

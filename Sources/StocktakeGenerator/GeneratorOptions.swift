@@ -12,11 +12,20 @@ public struct GeneratorOptions: Sendable, Hashable {
     public var tagDigits = 6
     /// The number of digits after the `C` of a canonical CNS number.
     public var cnsDigits = 6
+    /// One asset of every this many gets each kind of injected discrepancy (about 16 findings per such set): the
+    /// default makes about 3 findings per 100 assets; a benchmark of the report lowers it to get many findings
+    /// from a small account.
+    public var assetsPerInjection = defaultAssetsPerInjection
 
     /// A sighting older than this many days before the run date makes its asset `STALE`.
     public static let staleAfterDays = 365
     /// The fewest assets that leave room for every injected discrepancy and plenty of clean assets.
     public static let minimumAssets = 100
+    /// The usual density of injected discrepancies: one set per 500 assets.
+    public static let defaultAssetsPerInjection = 500
+    /// The densest injections that leave room for each kind and for clean assets: one set per 25 assets (a set
+    /// takes about 18 assets).
+    public static let densestAssetsPerInjection = 25
     /// Identifier widths the generator supports.
     public static let supportedDigits = 4...12
 
@@ -43,6 +52,9 @@ public struct GeneratorOptions: Sendable, Hashable {
         }
         guard Self.supportedDigits.contains(cnsDigits) else {
             throw .digitsOutOfRange(option: "CNS digits", value: cnsDigits, supported: Self.supportedDigits)
+        }
+        guard assetsPerInjection >= Self.densestAssetsPerInjection else {
+            throw .injectionsTooDense(requested: assetsPerInjection, minimum: Self.densestAssetsPerInjection)
         }
         guard assets >= Self.minimumAssets else {
             throw .tooFewAssets(requested: assets, minimum: Self.minimumAssets)

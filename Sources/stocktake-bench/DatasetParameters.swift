@@ -8,17 +8,24 @@ struct DatasetParameters: Sendable, Hashable {
     var tagDigits: Int
     var cnsDigits: Int
     var asOf: CalendarDay
+    /// One set of injected discrepancies per this many assets (`stocktake-bench report` makes it dense).
+    var assetsPerInjection = GeneratorOptions.defaultAssetsPerInjection
+
+    /// Whether the injections are as dense as usual (then the folder name and marker do not mention them, and
+    /// data kept before the option existed is reused).
+    private var usualInjections: Bool { assetsPerInjection == GeneratorOptions.defaultAssetsPerInjection }
 
     /// The folder name the dataset is kept under in a data folder.
     var folderName: String {
         "assets-\(assets)-seed-\(seed)-tags-\(tagDigits)-cns-\(cnsDigits)-as-of-\(asOf.iso)"
+            + (usualInjections ? "" : "-every-\(assetsPerInjection)")
     }
 
     /// The marker file's text, written last when the dataset is complete: the parameters as JSON.
     var marker: String {
         """
         {"assets": \(assets), "seed": \(seed), "tagDigits": \(tagDigits), "cnsDigits": \(cnsDigits), \
-        "asOf": "\(asOf.iso)"}
+        "asOf": "\(asOf.iso)"\(usualInjections ? "" : ", \"assetsPerInjection\": \(assetsPerInjection)")}
 
         """
     }
@@ -29,6 +36,7 @@ struct DatasetParameters: Sendable, Hashable {
         options.tagDigits = tagDigits
         options.cnsDigits = cnsDigits
         options.asOf = asOf
+        options.assetsPerInjection = assetsPerInjection
         return options
     }
 }

@@ -68,7 +68,10 @@ struct DatasetStore {
                 "generate", "--assets", String(parameters.assets), "--seed", String(parameters.seed), "--out", folder,
                 "--as-of", parameters.asOf.iso, "--tag-digits", String(parameters.tagDigits), "--cns-digits",
                 String(parameters.cnsDigits),
-            ], standardOutput: "/dev/null", standardError: log)
+            ]
+                + (parameters.assetsPerInjection == GeneratorOptions.defaultAssetsPerInjection
+                    ? [] : ["--assets-per-injection", String(parameters.assetsPerInjection)]),
+            standardOutput: "/dev/null", standardError: log)
         let (outcome, _) = try process.run()
         guard outcome.succeeded else {
             // Its messages start with the program's name, which the caller's message already gives.

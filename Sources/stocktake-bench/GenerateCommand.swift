@@ -1,14 +1,15 @@
 import Foundation
 import StocktakeGenerator
 
-/// `stocktake-bench generate --assets N --seed S --out DIR [--as-of YYYY-MM-DD] [--tag-digits N] [--cns-digits N]`
+/// `stocktake-bench generate --assets N --seed S --out DIR [--as-of YYYY-MM-DD] [--tag-digits N] [--cns-digits N]
+/// [--assets-per-injection N]`
 ///
 /// Writes a realistic test account with known, injected discrepancies (see ``usage``).
 struct GenerateCommand {
     /// The command's usage text.
     static let usage = """
         usage: stocktake-bench generate --assets N --seed S --out DIR [--as-of YYYY-MM-DD] [--tag-digits N] \
-        [--cns-digits N]
+        [--cns-digits N] [--assets-per-injection N]
 
         Writes a generated account into DIR: central.csv, sightings/ (six survey sheets, the controller export,
         the warehouse receiving list), registers/ (property tags, CNS register, custodians, billing, legacy
@@ -22,6 +23,9 @@ struct GenerateCommand {
           --as-of YYYY-MM-DD  run date the sighting dates are relative to (default 2026-11-20)
           --tag-digits N      digits of a VT tag (default 6)
           --cns-digits N      digits of a CNS number after the C (default 6)
+          --assets-per-injection N
+                              inject one set of discrepancies (about 16 findings) per N assets (default 500,
+                              at least 25)
           -h, --help          show this help
         """
 
@@ -39,7 +43,9 @@ struct GenerateCommand {
             if argument == "-h" || argument == "--help" {
                 return nil
             }
-            let known = ["--assets", "--seed", "--out", "--as-of", "--tag-digits", "--cns-digits"]
+            let known = [
+                "--assets", "--seed", "--out", "--as-of", "--tag-digits", "--cns-digits", "--assets-per-injection",
+            ]
             guard known.contains(argument) else {
                 throw UsageError("unknown option '\(argument)' for generate; run 'stocktake-bench generate --help'.")
             }
@@ -69,6 +75,9 @@ struct GenerateCommand {
         }
         if let text = values["--cns-digits"] {
             options.cnsDigits = try integer(text, option: "--cns-digits")
+        }
+        if let text = values["--assets-per-injection"] {
+            options.assetsPerInjection = try integer(text, option: "--assets-per-injection")
         }
         do {
             try options.validate()

@@ -8,6 +8,7 @@ let benchUsage = """
       generate   write a realistic test account with known, injected discrepancies
       run        measure stocktake on generated accounts and check it finds exactly the injected discrepancies
       workbook   measure reading one large .xlsx sheet against the same sheet as CSV
+      report     measure report.html with many findings: its size and Chromium's time to render it
 
     Run 'stocktake-bench <command> --help' for the options of a command.
     """
@@ -24,6 +25,8 @@ case "run":
     status = RunCommand.main(Array(arguments.dropFirst()))
 case "workbook":
     status = WorkbookCommand.main(Array(arguments.dropFirst()))
+case "report":
+    status = ReportCommand.main(Array(arguments.dropFirst()))
 case nil:
     StandardError.write("stocktake-bench: missing command; run 'stocktake-bench --help'.")
     status = 64

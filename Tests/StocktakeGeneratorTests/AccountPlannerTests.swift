@@ -7,6 +7,7 @@ import Testing
         #expect(AccountPlanner.injectionCount(assets: 100) == 2)
         #expect(AccountPlanner.injectionCount(assets: 1_499) == 2)
         #expect(AccountPlanner.injectionCount(assets: 3_000) == 6)
+        #expect(AccountPlanner.injectionCount(assets: 3_000, every: 25) == 120)
     }
 
     @Test func countsForThreeThousandAssets() {

@@ -27,6 +27,19 @@ import Testing
                 == "13 CNS digits are not supported; use 4 to 12.")
     }
 
+    @Test func rejectsInjectionsDenserThanOnePerTwentyFiveAssets() throws {
+        var options = GeneratorOptions(assets: 3_000, seed: 1)
+        #expect(options.assetsPerInjection == 500)
+        options.assetsPerInjection = 24
+        #expect(throws: GeneratorError.injectionsTooDense(requested: 24, minimum: 25)) { try options.validate() }
+        #expect(
+            GeneratorError.injectionsTooDense(requested: 24, minimum: 25).description
+                == "one set of injected discrepancies per 24 assets leaves no room for them; "
+                + "ask for one per 25 assets or more.")
+        options.assetsPerInjection = 25
+        try options.validate()
+    }
+
     @Test func rejectsMoreAssetsThanCNSNumbersFit() {
         var options = GeneratorOptions(assets: 5_000, seed: 1)
         options.cnsDigits = 4
