@@ -49,6 +49,7 @@ public struct ReconcilePipeline {
     public func run(_ request: ReconcileRequest, log: Log) throws -> Result {
         var local = request
         var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
+        details.simulation = request.simulation
         let central = try pullCentral(&local, &details, log)
         try pullSources(&local, log)
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
