@@ -75,7 +75,7 @@ struct AccountConfigTests {
                 "Account acme: \"colums\" is not a key stocktake knows. Remove it or check its spelling; the keys are "
                     + "acknowledged, auth, buildings, central, columns, google, limits, name, precedence, push, registers, "
                     + "report, rules, "
-                    + "sightings."))
+                    + "sightings, testFailureMode."))
         #expect(
             problems.contains(
                 "Account acme: \"push.reprot\" is not a key stocktake knows. Remove it or check its spelling; push "
