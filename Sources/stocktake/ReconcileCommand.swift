@@ -89,11 +89,11 @@ enum ReconcileCommand: Command {
         "--drive-api", .text(placeholder: "URL"), help: "Google Drive API base (default https://www.googleapis.com).")
 
     static let simulateFailure = Option(
-        "--simulate-failure", .text(placeholder: "KIND[,KIND]"), repeatable: true,
+        "--simulate-failure", .text(placeholder: "KINDS"), repeatable: true,
         help: """
             Rehearse a failure: make these steps fail exactly as their real failures would, each message labelled \
-            "(simulated failure: …)", with nothing sent to a server. KIND is pull, push, upload, token, timeout or \
-            disk-full.
+            "(simulated failure: …)", with nothing sent to a server. KINDS is a comma-separated list of pull, \
+            push, upload, token, timeout and disk-full.
             """)
 
     static let configuration = CommandConfiguration(

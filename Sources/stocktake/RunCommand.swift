@@ -36,11 +36,11 @@ enum RunCommand: Command {
             """)
 
     static let simulateFailure = Option(
-        "--simulate-failure", .text(placeholder: "KIND[,KIND]"), repeatable: true,
+        "--simulate-failure", .text(placeholder: "KINDS"), repeatable: true,
         help: """
             Rehearse a bad night: make these steps of every account fail exactly as their real failures would, each \
-            message labelled "(simulated failure: …)", with nothing sent to a server. KIND is pull, push, upload, \
-            token, timeout, disk-full or lock.
+            message labelled "(simulated failure: …)", with nothing sent to a server. KINDS is a comma-separated \
+            list of pull, push, upload, token, timeout, disk-full and lock.
             """)
 
     static let configuration = CommandConfiguration(
