@@ -68,6 +68,9 @@ public struct AccountConfig: Sendable {
     /// The path or address of the sheet a clerk keeps the account's acknowledgements in (`"acknowledged"`); `nil`
     /// for `acknowledged.csv` in the account folder.
     public var acknowledgedSheet: String?
+    /// The failures this account rehearses on every run (`"testFailureMode": ["push"]`), as `--simulate-failure`
+    /// does for every account: one company can rehearse a bad night without touching the others.
+    public var testFailureMode: [SimulatedFailure] = []
 
     /// The account's acknowledgements: `acknowledgedSheet`, or `acknowledged.csv` in the account folder, where
     /// `stocktake ack` writes.
@@ -87,7 +90,7 @@ public struct AccountConfig: Sendable {
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],
         "google": ["sheetsAPI", "driveAPI"],
         "push": ["cleaned", "report", "normalize", "fill", "overwrite", "fields", "addUnrecorded"],
-        "report": ["url"],
+        "report": ["url"], "testFailureMode": [],
     ]
 
     /// Loads and checks the account in `folder` (`Jobs/<account>`); throws its first problem.

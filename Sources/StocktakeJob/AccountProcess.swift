@@ -57,6 +57,9 @@ struct AccountProcess {
         if options.dryRun { arguments.append("--dry-run") }
         if options.acceptShrink { arguments.append("--accept-shrink") }
         if !options.logs { arguments.append("--quiet") }
+        if !options.simulatedFailures.isEmpty {
+            arguments.append("--simulate-failure=" + options.simulatedFailures.map(\.rawValue).joined(separator: ","))
+        }
         self.arguments = arguments
     }
 

@@ -167,7 +167,12 @@ public enum AccountTemplate {
                 "url: the address where people open this account's state folder in a browser, such as",
                 "\\"https://intranet.example.org/stocktake/\(name)/\\"; the nightly mail then links each report."
               ],
-              "report": {}
+              "report": {},
+              "_comment_testFailureMode": [
+                "Failures to rehearse on every run of this account only, such as [\\"push\\"]: pull, push, upload, token,",
+                "timeout, disk-full, lock. Each fails as the real failure would, labelled, with nothing sent to a server."
+              ],
+              "testFailureMode": []
             }
 
             """
@@ -266,6 +271,9 @@ public enum AccountTemplate {
             - `push.report`: an `https://` folder the outputs (report, discrepancies) are uploaded to.
             - `report.url`: the address where people open this account's state folder in a browser; the nightly
               mail then gives links (`report.url` + `runs/<run>/report.html`) instead of server paths.
+            - `testFailureMode`: failures this account rehearses on every run, such as `["push"]` (pull, push,
+              upload, token, timeout, disk-full, lock): each fails as the real failure would, every message labelled
+              "(simulated failure: …)", with nothing sent to a server. Leave it empty for real nights.
 
             ## Where the token goes
 

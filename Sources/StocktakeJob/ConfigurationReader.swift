@@ -139,7 +139,30 @@ struct ConfigurationReader {
         if let url = string("report.url"), endpoint("report.url") != nil {
             config.reportURL = url.hasSuffix("/") ? url : url + "/"
         }
+        config.testFailureMode = failureModes()
         return config
+    }
+
+    /// `testFailureMode`: the failures the account rehearses, a list of kinds of `SimulatedFailure`.
+    private mutating func failureModes() -> [SimulatedFailure] {
+        guard let raw = value("testFailureMode") else { return [] }
+        guard let names = raw as? [String] else {
+            note(
+                "testFailureMode", "must be a list of failures to simulate, not \(Self.show(raw))",
+                "Write for example [\"push\"], or remove the key.")
+            return []
+        }
+        var kinds: Set<SimulatedFailure> = []
+        for name in names {
+            guard let kind = SimulatedFailure(rawValue: name) else {
+                note(
+                    "testFailureMode", "names \"\(name)\", which is not a failure stocktake can simulate",
+                    "Use some of \(SimulatedFailure.accepted), or remove the key.")
+                return []
+            }
+            kinds.insert(kind)
+        }
+        return kinds.sorted()
     }
 
     // MARK: - Keys and types

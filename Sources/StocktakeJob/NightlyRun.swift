@@ -79,18 +79,30 @@ public enum NightlyRun {
             log("skipped: \(error)")
             return AccountOutcome(account: folderName, status: .configuration, push: "skipped: \(error)")
         }
+        let simulation = FailureSimulation(options.simulatedFailures, origin: .commandLine)
+            .merging(FailureSimulation(config.testFailureMode, origin: .account))
+        if !simulation.isEmpty {
+            log(
+                "rehearsing a bad night: simulating \(simulation.kinds.map(\.rawValue).joined(separator: ", ")), "
+                    + "with nothing of them sent to a server")
+        }
         let state = AccountState(root: options.state, account: config.account)
         let lock: AccountLock?
+        let rival: AccountLock?
         do {
+            // A simulated `lock`: a rival holder takes the account's lock first, so the real attempt finds it held.
+            rival = simulation.contains(.lock) ? try state.lock() : nil
             lock = try state.lock()
         } catch {
             log("skipped: \(error)")
             return AccountOutcome(account: folderName, status: error.exitStatus, push: "skipped: \(error)")
         }
         guard let lock else {
-            log("skipped: another run holds the lock on \(state.lockPath)")
+            let label = rival.flatMap { _ in simulation.label(.lock) }.map { $0 + " " } ?? ""
+            rival?.unlock()
+            log("skipped: \(label)another run holds the lock on \(state.lockPath)")
             return AccountOutcome(
-                account: folderName, status: .temporaryFailure, push: "skipped: another run holds its lock")
+                account: folderName, status: .temporaryFailure, push: "skipped: \(label)another run holds its lock")
         }
         defer { lock.unlock() }
         let removed = (try? state.removeIncompleteRuns()) ?? []
@@ -115,10 +127,12 @@ public enum NightlyRun {
         request.unfinishedPush = unfinished
         // The ledger of the run `latest` points at is the account's: a dry run or a failed run never changes it.
         request.reconcile.ledger = state.latest?.path(of: "ledger.csv")
+        request.reconcile.simulation = simulation
         var outcome = AccountOutcome(account: folderName, status: .success, push: "no push")
         do {
             let factory = try config.connection.factory(
-                account: folderName, locations: try locations(config, request), reportTo: request.reportTo)
+                account: folderName, locations: try locations(config, request), reportTo: request.reportTo,
+                simulation: simulation)
             let uploader = ReportUploader(session: factory.session)
             var job = SyncedReconcileJob(
                 session: factory.session,

@@ -27,6 +27,9 @@ public struct NightlyRunOptions: Sendable {
     /// The variables of `--env-file`. They are never put into this process's environment: each account's child
     /// gets only its own `auth.tokenVariable` from them (and an in-process run does not see them).
     public var fileEnvironment: [String: String] = [:]
+    /// The failures every account of the run simulates (`--simulate-failure`), added to each account's own
+    /// `testFailureMode`.
+    public var simulatedFailures: [SimulatedFailure] = []
 
     public init() {}
 }

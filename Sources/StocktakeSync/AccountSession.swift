@@ -1,3 +1,5 @@
+import StocktakeCore
+
 /// An HTTP client bound to one account: its credentials, and the only origins its token may be sent to.
 ///
 /// A token is attached only when the request's origin is allowed, so one account's token never reaches another
@@ -12,6 +14,9 @@ public struct AccountSession: Sendable {
     public var allowedOrigins: Set<String>
     /// The account's configured addresses; the values of their queries (presigned signatures) are secrets too.
     public var configuredURLs: [EndpointURL]
+    /// The failures the account's run simulates (`--simulate-failure`, `testFailureMode`): `timeout` and `token` make
+    /// every exchange fail here before anything is sent; providers and the report upload consult it for the rest.
+    public var simulation = FailureSimulation()
 
     public init(
         account: String, client: HTTPClient = HTTPClient(), credentials: (any BearerTokenSource)? = nil,
@@ -58,6 +63,7 @@ public struct AccountSession: Sendable {
     }
 
     private func authorizedSend(_ request: HTTPRequest, phase: SyncPhase) throws(SyncError) -> HTTPResponse {
+        try simulateFailure(of: request, phase: phase)
         var request = request
         let authorized = credentials != nil && allowedOrigins.contains(request.url.origin)
         if authorized, let credentials { request.bearerToken = try credentials.token() }
@@ -69,6 +75,28 @@ public struct AccountSession: Sendable {
             response = try exchange(request, phase: phase)
         }
         return response
+    }
+
+    /// Throws the failure a simulated `timeout` or `token` makes of an exchange, before anything is sent and before
+    /// a token is fetched: a stalled server's timeout, or the server's rejection of the token (its demand for one,
+    /// when the account has none for that server).
+    private func simulateFailure(of request: HTTPRequest, phase: SyncPhase) throws(SyncError) {
+        let url = request.url.redacted
+        if let label = simulation.label(.timeout) {
+            // A stalled transfer times out after the low-speed window, as libcurl reports it.
+            let seconds = min(client.limits.totalTimeoutSeconds, client.limits.lowSpeedSeconds)
+            throw .simulated(
+                .unreachable(account: account, error: .timedOut(url: url, seconds: seconds), phase: phase), label: label
+            )
+        }
+        if let label = simulation.label(.token) {
+            guard let credentials, allowedOrigins.contains(request.url.origin) else {
+                throw .simulated(.credentialsMissing(account: account, url: url, status: 401), label: label)
+            }
+            throw .simulated(
+                .credentialsRejected(account: account, url: url, status: 401, detail: "", renewal: credentials.renewal),
+                label: label)
+        }
     }
 
     /// Throws the `SyncError` that matches a status outside `expecting`, with the server's detail scrubbed of the

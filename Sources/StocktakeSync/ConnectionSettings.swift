@@ -18,14 +18,17 @@ public struct ConnectionSettings: Sendable {
 
     public init() {}
 
-    /// The provider factory for one run of `account` over `locations`: its token goes only to their origins.
-    public func factory(account: String, locations: [SheetLocation], reportTo: EndpointURL?) throws(SyncError)
-        -> ProviderFactory
-    {
+    /// The provider factory for one run of `account` over `locations`: its token goes only to their origins. Its
+    /// session carries `simulation`, the failures the run rehearses (`--simulate-failure`).
+    public func factory(
+        account: String, locations: [SheetLocation], reportTo: EndpointURL?,
+        simulation: FailureSimulation = FailureSimulation()
+    ) throws(SyncError) -> ProviderFactory {
         let client = HTTPClient(limits: limits, retry: retry)
         var factory = ProviderFactory(
             session: AccountSession(account: account, client: client), sheetsAPI: sheetsAPI, driveAPI: driveAPI)
         factory.session.credentials = try credentials(account: account, client: client)
+        factory.session.simulation = simulation
         factory.session.allowedOrigins = factory.origins(of: locations, reportTo: reportTo)
         factory.session.configuredURLs =
             locations.compactMap { location in

@@ -1,3 +1,5 @@
+import StocktakeCore
+
 /// Makes the provider for a sheet location, with one account's session and the Google API base URLs.
 public struct ProviderFactory: Sendable {
     public var session: AccountSession
@@ -27,8 +29,17 @@ public struct ProviderFactory: Sendable {
         return origins
     }
 
-    /// The provider of `location`.
+    /// The provider of `location`; its pull or push fails as the real failure would when the session simulates it
+    /// (`--simulate-failure pull`, `push`), without touching the sheet.
     public func provider(for location: SheetLocation) -> any SheetProvider {
+        let provider = realProvider(for: location)
+        let simulation = session.simulation
+        guard simulation.contains(.pull) || simulation.contains(.push) else { return provider }
+        return SimulatedFailureProvider(
+            base: provider, isLocal: location.isLocal, account: session.account, simulation: simulation)
+    }
+
+    private func realProvider(for location: SheetLocation) -> any SheetProvider {
         switch location {
         case .file(let path): FileProvider(path, account: session.account)
         case .https(let url): WebDAVProvider(url: url, session: session)

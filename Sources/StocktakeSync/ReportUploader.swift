@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeCore
 
 /// Puts the run's output files under a folder URL (`--report-to`), one PUT each, so a team finds the reports where
 /// it keeps its sheets.
@@ -13,8 +14,16 @@ public struct ReportUploader: Sendable {
         self.session = session
     }
 
-    /// PUTs each file as `folder/name`; errors are `SyncError`s of the push phase.
+    /// PUTs each file as `folder/name`; errors are `SyncError`s of the push phase. A simulated `upload` fails the
+    /// first file as a server that stays unavailable does, without sending anything.
     public func upload(_ files: [(name: String, bytes: [UInt8])], to folder: EndpointURL) throws(SyncError) {
+        if let label = session.simulation.label(.upload) {
+            // The first file's PUT fails as on a server that stays unavailable; nothing is sent.
+            let url = try target(of: files.first?.name ?? "", in: folder)
+            throw .simulated(
+                .unavailable(account: session.account, url: url.redacted, status: 503, detail: "", phase: .push),
+                label: label)
+        }
         try session.guarded { () throws(SyncError) in try uploadEach(files, to: folder) }
     }
 

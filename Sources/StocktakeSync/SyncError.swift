@@ -30,6 +30,9 @@ public enum SyncError: UserFacingError, Equatable {
     /// The central sheet is not UTF-8 (Windows-1252, UTF-16), so a push would not keep the bytes it does not
     /// change; nothing was pushed.
     case centralNotUTF8(account: String, url: String, encoding: TextEncoding)
+    /// A real failure made on purpose by `--simulate-failure` or an account's `testFailureMode` (see
+    /// `FailureSimulation`): the same error, its sentence after `label`. Nothing was sent to a server.
+    indirect case simulated(SyncError, label: String)
 
     /// The exit status a command ends with because of this error (sysexits).
     public var exitStatus: ExitStatus {
@@ -41,6 +44,7 @@ public enum SyncError: UserFacingError, Equatable {
             phase == .push ? .temporaryFailure : .unavailable
         case .badResponse: .unavailable
         case .centralNotUTF8, .notEditable: .dataError
+        case .simulated(let error, _): error.exitStatus
         }
     }
 
@@ -85,6 +89,8 @@ public enum SyncError: UserFacingError, Equatable {
             return "Account \(account): the central sheet \(url) is encoded as \(encoding.rawValue), and stocktake "
                 + "writes back only to a UTF-8 central sheet, so nothing was pushed. Open it in a spreadsheet and "
                 + "save it as \"CSV UTF-8\"; the outputs and changes.csv are kept."
+        case .simulated(let error, let label):
+            return "\(label) \(error)"
         }
     }
 
@@ -117,6 +123,8 @@ public enum SyncError: UserFacingError, Equatable {
             .secrets(account: account, path: path, reason: scrub(reason))
         case .centralNotUTF8(let account, let url, let encoding):
             .centralNotUTF8(account: account, url: scrub(url), encoding: encoding)
+        case .simulated(let error, let label):
+            .simulated(error.scrubbed(scrub), label: label)
         }
     }
 

@@ -88,6 +88,14 @@ enum ReconcileCommand: Command {
     static let driveAPI = Option(
         "--drive-api", .text(placeholder: "URL"), help: "Google Drive API base (default https://www.googleapis.com).")
 
+    static let simulateFailure = Option(
+        "--simulate-failure", .text(placeholder: "KINDS"), repeatable: true,
+        help: """
+            Rehearse a failure: make these steps fail exactly as their real failures would, each message labelled \
+            "(simulated failure: …)", with nothing sent to a server. KINDS is a comma-separated list of pull, \
+            push, upload, token, timeout and disk-full.
+            """)
+
     static let configuration = CommandConfiguration(
         name: "reconcile",
         abstract: "Reconcile one account's spreadsheets and write the cleaned sheet and the discrepancy report.",
@@ -99,7 +107,7 @@ enum ReconcileCommand: Command {
                                 [--ledger FILE] [--acknowledged FILE]
                                 [--token-file PATH] [--oauth FILE] [--ca-file PATH] [--push] [--report-to URL]
                                 [--connect-timeout S] [--timeout S] [--deadline S] [--max-download-mb N]
-                                [--sheets-api URL] [--drive-api URL]
+                                [--sheets-api URL] [--drive-api URL] [--simulate-failure KIND[,KIND]]
             """,
         sections: [
             .init(options: [
@@ -115,7 +123,7 @@ enum ReconcileCommand: Command {
                     """,
                 options: [
                     tokenFile, oauth, caFile, push, reportTo, connectTimeout, timeout, deadline, maximumDownload,
-                    sheetsAPI, driveAPI,
+                    sheetsAPI, driveAPI, simulateFailure,
                 ]),
         ],
         discussion: """
@@ -146,6 +154,12 @@ enum ReconcileCommand: Command {
         }
         request.ledger = options.value(Self.ledger)
         request.acknowledgements = options.value(Self.acknowledged)
+        let simulated = try RunCommand.simulatedFailures(options, option: Self.simulateFailure)
+        if simulated.contains(.lock) {
+            throw options.usageError("--simulate-failure lock is for stocktake run: reconcile takes no account lock")
+        }
+        let simulation = FailureSimulation(simulated, origin: .commandLine)
+        request.simulation = simulation
         let quiet = options.flag(SharedOptions.quiet)
         var synced = SyncedReconcileRequest(reconcile: request)
         synced.push = options.flag(Self.push)
@@ -184,7 +198,8 @@ enum ReconcileCommand: Command {
                 throw options.usageError("\(error)")
             }
         }
-        let factory = try connection.factory(account: account, locations: locations, reportTo: synced.reportTo)
+        let factory = try connection.factory(
+            account: account, locations: locations, reportTo: synced.reportTo, simulation: simulation)
         let uploader = ReportUploader(session: factory.session)
         let job = SyncedReconcileJob(
             session: factory.session, makeProvider: { location throws(SyncError) in factory.provider(for: location) },

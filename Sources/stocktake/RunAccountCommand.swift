@@ -19,11 +19,13 @@ enum RunAccountCommand: Command {
         synopsis: """
             stocktake run-account --jobs DIR --state DIR --account NAME --as-of YYYY-MM-DD --max-memory-mb N
                                   [--no-push] [--dry-run] [--accept-shrink] [--quiet]
+                                  [--simulate-failure KIND[,KIND]]
             """,
         sections: [
             .init(options: [
                 SharedOptions.jobs, SharedOptions.state, SharedOptions.account, SharedOptions.asOf, maximumMemory,
                 RunCommand.noPush, RunCommand.dryRun, RunCommand.acceptShrink, SharedOptions.quiet,
+                RunCommand.simulateFailure,
             ])
         ])
 
@@ -47,6 +49,7 @@ enum RunAccountCommand: Command {
         options.dryRun = arguments.flag(RunCommand.dryRun)
         options.acceptShrink = arguments.flag(RunCommand.acceptShrink)
         options.logs = !arguments.flag(SharedOptions.quiet)
+        options.simulatedFailures = try RunCommand.simulatedFailures(arguments)
         try arguments.noPositionals()
 
         let outcome = AccountChild.run(account: account, options: options, memoryLimitMB: memoryLimitMB)

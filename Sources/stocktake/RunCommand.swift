@@ -35,6 +35,14 @@ enum RunCommand: Command {
             auth.tokenVariable names.
             """)
 
+    static let simulateFailure = Option(
+        "--simulate-failure", .text(placeholder: "KINDS"), repeatable: true,
+        help: """
+            Rehearse a bad night: make these steps of every account fail exactly as their real failures would, each \
+            message labelled "(simulated failure: …)", with nothing sent to a server. KINDS is a comma-separated \
+            list of pull, push, upload, token, timeout, disk-full and lock.
+            """)
+
     static let configuration = CommandConfiguration(
         name: "run",
         abstract:
@@ -42,12 +50,12 @@ enum RunCommand: Command {
         synopsis: """
             stocktake run [--jobs DIR] [--state DIR] [--account NAME]... [--as-of YYYY-MM-DD] [--no-push]
                           [--dry-run] [--accept-shrink] [--shard I/N | --shard-count N] [--parallel N]
-                          [--env-file FILE]
+                          [--env-file FILE] [--simulate-failure KIND[,KIND]]
             """,
         sections: [
             .init(options: [
                 SharedOptions.jobs, SharedOptions.state, SharedOptions.accounts, SharedOptions.asOf, noPush, dryRun,
-                acceptShrink, shard, shardCount, parallel, environmentFile,
+                acceptShrink, shard, shardCount, parallel, environmentFile, simulateFailure,
             ])
         ],
         discussion: """
@@ -59,7 +67,7 @@ enum RunCommand: Command {
             findings.
             Exit status: 0 every account reconciled and pushed; 75 some account failed (its process too), was locked,
             or has a push pending (try again later); 78 an account's configuration or the environment file is wrong;
-            64 bad usage.
+            64 bad usage. A simulated failure ends the run as the real failure would.
             """)
 
     static func run(_ arguments: ParsedArguments) throws {
@@ -76,6 +84,7 @@ enum RunCommand: Command {
         options.push = !arguments.flag(Self.noPush)
         options.dryRun = arguments.flag(Self.dryRun)
         options.acceptShrink = arguments.flag(Self.acceptShrink)
+        options.simulatedFailures = try simulatedFailures(arguments)
         if let file = arguments.value(Self.environmentFile) {
             options.fileEnvironment = try EnvironmentFile.read(file)
         }
@@ -107,6 +116,23 @@ enum RunCommand: Command {
         print(NightlyMail.text(outcomes), terminator: "")
         let status = NightlyRun.exitStatus(outcomes)
         if status != .success { throw CommandExit(status) }
+    }
+
+    /// The kinds every `--simulate-failure` names, in their usual order; an unknown kind is a usage error that lists
+    /// the kinds.
+    static func simulatedFailures(_ arguments: ParsedArguments, option: Option = simulateFailure)
+        throws(StocktakeError) -> [SimulatedFailure]
+    {
+        var kinds: Set<SimulatedFailure> = []
+        for text in arguments.values(option) {
+            do {
+                kinds.formUnion(try SimulatedFailure.list(text))
+            } catch {
+                throw arguments.usageError(
+                    "--simulate-failure takes \(SimulatedFailure.accepted), not \"\(error.name)\"")
+            }
+        }
+        return kinds.sorted()
     }
 
     /// This program's own file, which each account's child process runs; `nil` (every account in this process)

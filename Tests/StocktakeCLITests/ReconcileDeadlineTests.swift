@@ -11,7 +11,8 @@ import Testing
         #expect(result.standardOutput.contains("[--timeout S] [--deadline S] [--max-download-mb N]"))
         #expect(
             result.standardOutput.contains(
-                "\n    --deadline S          Seconds for one sheet's transfer with all its retries (default 600).\n"))
+                "\n    --deadline S              Seconds for one sheet's transfer with all its retries (default 600).\n"
+            ))
     }
 
     @Test(arguments: ["0", "soon"])

@@ -64,7 +64,7 @@ struct RunCommandTests {
                 == "1 of 2 accounts reconciled, 1 failed\n"
                 + "broken: FAILED: skipped: Account broken: \"colour\" is not a key stocktake knows. Remove it or check "
                 + "its spelling; the keys are acknowledged, auth, buildings, central, columns, google, limits, name, "
-                + "precedence, push, registers, report, rules, sightings, timeZone.\n"
+                + "precedence, push, registers, report, rules, sightings, testFailureMode, timeZone.\n"
                 + "good: 1 asset; 1 new, 0 open, 0 resolved findings; no push; "
                 + "report state/good/\(try runner.latest("good"))/report.html\n")
         #expect(runner.read("state/good/latest/cleaned.csv") != nil)

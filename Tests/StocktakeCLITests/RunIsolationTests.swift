@@ -221,9 +221,9 @@ struct RunIsolationTests {
         #expect(
             help.standardOutput.contains(
                 """
-                    --accept-shrink     Accept tonight's central sheet even though it shrank beyond rules.maxShrink since the last good
-                                        run, or is empty; for a deliberate cleanup.
+                    --accept-shrink           Accept tonight's central sheet even though it shrank beyond rules.maxShrink since the last
+                                              good run, or is empty; for a deliberate cleanup.
                 """))
-        #expect(help.standardOutput.contains("    --env-file FILE     Read tokens (NAME=VALUE lines"))
+        #expect(help.standardOutput.contains("    --env-file FILE           Read tokens (NAME=VALUE lines"))
     }
 }

@@ -239,3 +239,15 @@ struct SmallDisk {
         return process.terminationStatus == 0
     }
 }
+
+extension AtomicFileTests {
+    @Test func aSimulatedFullDiskGivesTheRealErrorAndLeavesTheOldFile() throws {
+        let path = folder.write("old\n", to: "cleaned.csv")
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write("new\n")
+        let error = writer.abandon(simulating: ENOSPC)
+        #expect(error == .cannotWrite(path: path, reason: "the disk is full"))
+        #expect(folder.read("cleaned.csv") == "old\n")
+        #expect(!FileManager.default.fileExists(atPath: writer.temporaryPath))
+    }
+}

@@ -111,3 +111,14 @@ struct RunRecordTests {
         #expect(record["durations"] as? [String: Double] == ["total": 2.5])
     }
 }
+
+extension RunRecordTests {
+    @Test func aRehearsedRunListsItsSimulatedFailuresAfterTheExitStatus() throws {
+        var details = OutputFixture.details
+        details.simulation = FailureSimulation([.upload, .push], origin: .commandLine)
+        let text = RunRecord.json(OutputFixture.reconciliation, details: details)
+        #expect(try Self.parse(text)["simulatedFailures"] as? [String] == ["push", "upload"])
+        #expect(
+            Self.topLevelKeys(text) == Self.documentedOrder + ["simulatedFailures", "outputDirectory", "outputs"])
+    }
+}

@@ -177,3 +177,20 @@ struct SummaryTests {
         #expect(!text.contains("victim"), "the forged column name stays in the report")
     }
 }
+
+extension SummaryTests {
+    @Test func aRehearsedRunSaysWhichFailuresWereSimulated() {
+        var details = OutputFixture.details
+        details.simulation = FailureSimulation([.push], origin: .commandLine)
+            .merging(FailureSimulation([.upload], origin: .account))
+        let lines = Summary.text(OutputFixture.reconciliation, details: details).split(separator: "\n")
+        #expect(
+            lines.contains(
+                "Rehearsal: simulated failures push (--simulate-failure), upload (testFailureMode); nothing reached "
+                    + "a server for them."))
+        #expect(lines.count <= Summary.maximumLines)
+        #expect(
+            !Summary.text(OutputFixture.reconciliation, details: OutputFixture.details).contains("Rehearsal"),
+            "a real run has no such line")
+    }
+}

@@ -75,7 +75,7 @@ struct AccountConfigTests {
                 "Account acme: \"colums\" is not a key stocktake knows. Remove it or check its spelling; the keys are "
                     + "acknowledged, auth, buildings, central, columns, google, limits, name, precedence, push, registers, "
                     + "report, rules, "
-                    + "sightings, timeZone."))
+                    + "sightings, testFailureMode, timeZone."))
         #expect(
             problems.contains(
                 "Account acme: \"push.reprot\" is not a key stocktake knows. Remove it or check its spelling; push "
@@ -375,5 +375,32 @@ struct AccountConfigTests {
                     + "optionally after vt_tag (which always comes first), not [\"serial_number\", \"vt_tag\"]. Write for "
                     + "example [\"vt_tag\", \"mac_address\", \"serial_number\", \"cns_number\"]."
             ])
+    }
+}
+
+extension AccountConfigTests {
+    @Test func testFailureModeListsTheKindsTheAccountRehearses() throws {
+        let jobs = Jobs()
+        let folder = jobs.account("acme", #"{"central": "central.csv", "testFailureMode": ["lock", "push", "push"]}"#)
+        #expect(try AccountConfig.load(folder: folder).testFailureMode == [.push, .lock])
+        let plain = jobs.account("beta", #"{"central": "central.csv"}"#)
+        #expect(try AccountConfig.load(folder: plain).testFailureMode == [])
+    }
+
+    @Test func testFailureModeThatIsNotAListOfKindsIsAProblem() {
+        let jobs = Jobs()
+        let unknown = jobs.account("acme", #"{"central": "central.csv", "testFailureMode": ["push", "fire"]}"#)
+        #expect(
+            AccountConfig.problems(folder: unknown).map(\.description) == [
+                "Account acme: \"testFailureMode\" names \"fire\", which is not a failure stocktake can simulate. "
+                    + "Use some of pull, push, upload, token, timeout, disk-full, lock, or remove the key."
+            ])
+        let text = jobs.account("beta", #"{"central": "central.csv", "testFailureMode": "push"}"#)
+        #expect(
+            AccountConfig.problems(folder: text).map(\.description) == [
+                "Account beta: \"testFailureMode\" must be a list of failures to simulate, not \"push\". Write for "
+                    + "example [\"push\"], or remove the key."
+            ])
+        #expect(AccountConfig.problems(folder: text).allSatisfy { $0.exitStatus == .configuration })
     }
 }

@@ -1,3 +1,4 @@
+import StocktakeCore
 import Testing
 
 @testable import StocktakeSync
@@ -104,5 +105,64 @@ import Testing
                     account: "acme",
                     error: .redirectedElsewhere(url: "https://x.example.org/s", to: "https://y.example.org/[redacted]"),
                     phase: .push))
+    }
+}
+
+/// `--simulate-failure token` and `timeout` in the session: the real error under its label, thrown before a token is
+/// fetched or anything is sent.
+extension AccountSessionTests {
+    /// A token source that records every time a token is asked of it.
+    final class CountingTokenSource: BearerTokenSource, @unchecked Sendable {
+        var asked = 0
+        func token() throws(SyncError) -> String {
+            asked += 1
+            return "st-counted"
+        }
+        func refresh() throws(SyncError) -> Bool { false }
+        var renewal: String { "Renew it in Jobs/acme/secrets/token." }
+        var secrets: [String] { ["st-counted"] }
+    }
+
+    static func rehearsing(_ kind: SimulatedFailure, credentials: CountingTokenSource?) -> AccountSession {
+        var session = AccountSession(
+            account: "acme", credentials: credentials, allowedOrigins: ["https://x.example.org:443"])
+        session.simulation = FailureSimulation([kind], origin: .commandLine)
+        return session
+    }
+
+    @Test func aSimulatedTokenFailureIsTheServersRejectionAndFetchesNoToken() throws {
+        let credentials = CountingTokenSource()
+        let request = HTTPRequest("GET", try EndpointURL("https://x.example.org/central.csv?sig=1"))
+        #expect(
+            throws: SyncError.simulated(
+                .credentialsRejected(
+                    account: "acme", url: "https://x.example.org/central.csv", status: 401, detail: "",
+                    renewal: "Renew it in Jobs/acme/secrets/token."),
+                label: "(simulated failure: --simulate-failure token)")
+        ) {
+            try Self.rehearsing(.token, credentials: credentials).send(request, phase: .pull)
+        }
+        #expect(credentials.asked == 0)
+        #expect(
+            throws: SyncError.simulated(
+                .credentialsMissing(account: "acme", url: "https://x.example.org/central.csv", status: 401),
+                label: "(simulated failure: --simulate-failure token)")
+        ) {
+            try Self.rehearsing(.token, credentials: nil).send(request, phase: .pull)
+        }
+    }
+
+    @Test func aSimulatedTimeoutIsAStalledTransferOfThatPhase() throws {
+        let credentials = CountingTokenSource()
+        let request = HTTPRequest("PUT", try EndpointURL("https://x.example.org/central.csv"))
+        let error = #expect(throws: SyncError.self) {
+            try Self.rehearsing(.timeout, credentials: credentials).send(request, phase: .push)
+        }
+        #expect(
+            error?.description
+                == "(simulated failure: --simulate-failure timeout) Account acme: https://x.example.org/central.csv "
+                + "did not answer within 30 seconds. Try again later, or raise the timeout. The outputs are kept.")
+        #expect(error?.exitStatus == .temporaryFailure)
+        #expect(credentials.asked == 0)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StocktakeCore
 import Testing
 
 @testable import StocktakeSync
@@ -74,5 +75,26 @@ struct ReportUploaderTests {
         #expect(ReportUploader.contentType(of: "run.json") == "application/json")
         #expect(ReportUploader.contentType(of: "summary.txt") == "text/plain; charset=utf-8")
         #expect(ReportUploader.contentType(of: "data.xlsx") == "application/octet-stream")
+    }
+}
+
+extension ReportUploaderTests {
+    @Test func aSimulatedUploadFailsAsAnUnavailableServerAndSendsNothing() throws {
+        let server = try #require(ApacheServer.current)
+        try server.makeFolder("rehearsal")
+        defer { try? FileManager.default.removeItem(atPath: server.documentRoot + "/rehearsal") }
+        var session = server.session()
+        session.simulation = FailureSimulation([.upload], origin: .account)
+        #expect(
+            throws: SyncError.simulated(
+                .unavailable(
+                    account: "acme", url: server.url("rehearsal/cleaned.csv"), status: 503, detail: "", phase: .push),
+                label: "(simulated failure: testFailureMode upload)")
+        ) {
+            try ReportUploader(session: session).upload(files, to: EndpointURL(server.url("rehearsal/")))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: server.documentRoot + "/rehearsal").isEmpty)
+        // httpd logs every request it answers: none reached it for the folder.
+        #expect(server.requestLog(containing: "/rehearsal/", count: 1) == [])
     }
 }

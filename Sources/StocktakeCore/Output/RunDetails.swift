@@ -27,6 +27,9 @@ public struct RunDetails: Sendable {
     public var exitStatus: ExitStatus
     /// Whether a push replaced the central sheet with its planned edit.
     public var pushedCentral = false
+    /// The failures the run simulates (`--simulate-failure`, `testFailureMode`), recorded in `run.json` and
+    /// `summary.txt`.
+    public var simulation = FailureSimulation()
 
     public init(account: String, started: Date, outputDirectory: String) {
         self.account = account

@@ -45,8 +45,16 @@ public enum RunRecord {
                 ("durations", JSONText.object(durations, indent: 2)),
                 ("push", JSONText.array(details.pushes)),
                 ("exitStatus", String(details.exitStatus.rawValue)),
+            ] + simulated(details) + [
                 ("outputDirectory", JSONText.quoted(details.outputDirectory)),
                 ("outputs", JSONText.array(outputs)),
             ], indent: 0) + "\n"
+    }
+
+    /// `"simulatedFailures": ["push"]` when the run rehearsed failures (`--simulate-failure`, `testFailureMode`),
+    /// else nothing: a real run's record keeps its keys.
+    static func simulated(_ details: RunDetails) -> [(String, String)] {
+        guard !details.simulation.isEmpty else { return [] }
+        return [("simulatedFailures", JSONText.array(details.simulation.kinds.map(\.rawValue)))]
     }
 }

@@ -45,6 +45,7 @@ public enum Summary {
         }
         let notes = reconciliation.inputs.reduce(0) { $0 + $1.notes.count } + reconciliation.ledger.notes.count
         if notes > 0 { tail.append("Notes: \(grouped(notes)) (listed in the report).") }
+        if !details.simulation.isEmpty { tail.append(rehearsal(details.simulation)) }
         tail.append(
             details.pushes.isEmpty
                 ? "Pushed: nothing (local run)." : "Pushed: " + details.pushes.map(safe).joined(separator: "; "))
@@ -67,6 +68,16 @@ public enum Summary {
         }
         lines += tail
         return lines.map(fitted).joined(separator: "\n") + "\n"
+    }
+
+    /// "Rehearsal: simulated failures push (--simulate-failure), upload (testFailureMode); nothing reached a
+    /// server for them.": the line of a run that simulated failures.
+    static func rehearsal(_ simulation: FailureSimulation) -> String {
+        let kinds = simulation.kinds.map { kind in
+            let origin = simulation.origins[kind] == .account ? "testFailureMode" : "--simulate-failure"
+            return "\(kind.rawValue) (\(origin))"
+        }
+        return "Rehearsal: simulated failures \(kinds.joined(separator: ", ")); nothing reached a server for them."
     }
 
     /// A line cut to `maximumWidth` characters.

@@ -81,13 +81,19 @@ public enum ReconcileJob {
     }
 
     /// Writes `cleaned.csv`, `discrepancies.csv`, `resolved.csv`, and the workbooks `cleaned.xlsx` and
-    /// `discrepancies.xlsx`, creating the output folder when needed.
+    /// `discrepancies.xlsx`, creating the output folder when needed. A simulated `disk-full` fails the first of them
+    /// as a full disk does.
     ///
     /// Each file's bytes are flushed before it takes its name; the folder is flushed once, after both.
     public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
         let clock = ContinuousClock()
         let start = clock.now
         try AtomicFile.makeDirectory(details.outputDirectory)
+        if let label = details.simulation.label(.diskFull) {
+            // The first output's write fails as on a full disk: the writer's own error, from errno ENOSPC.
+            let writer = try AtomicFileWriter(path: details.path(of: "cleaned.csv"))
+            throw .simulated(writer.abandon(simulating: ENOSPC), label: label)
+        }
         try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"), synchronizingFolder: false)
         try DiscrepancyTable.write(
             reconciliation, to: details.path(of: "discrepancies.csv"), synchronizingFolder: false)

@@ -51,6 +51,7 @@ public struct ReconcilePipeline {
         var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
         details.displayName = request.displayName ?? request.account
         details.timeZone = request.timeZone
+        details.simulation = request.simulation
         let central = try pullCentral(&local, &details, log)
         try pullSources(&local, log)
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)

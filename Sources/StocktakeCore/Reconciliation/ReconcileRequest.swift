@@ -30,6 +30,9 @@ public struct ReconcileRequest: Sendable {
     public var ledger: String?
     /// The acknowledgements (`acknowledged.csv` or a sheet with the same columns), when the account has them.
     public var acknowledgements: String?
+    /// The failures the run simulates (`--simulate-failure`); of them, `disk-full` makes the first output's write
+    /// fail as a full disk does.
+    public var simulation = FailureSimulation()
 
     public init(account: String, central: String, rules: ReconciliationRules, outputDirectory: String) {
         self.account = account

@@ -134,6 +134,14 @@ public final class AtomicFileWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// Abandons the write as after the system refused it with `code` (`ENOSPC` for a full disk): the temporary file
+    /// is removed, and the error returned is the one a real failure with that errno gives. `--simulate-failure
+    /// disk-full` uses it, so a rehearsed full disk is classified exactly as a real one.
+    public func abandon(simulating code: Int32) -> StocktakeError {
+        errno = code
+        return abandon()
+    }
+
     /// Removes the temporary file after a failure and returns the error to throw, keeping the failure's errno.
     private func abandon() -> StocktakeError {
         let error = errno

@@ -12,6 +12,9 @@ public enum StocktakeError: Error, Equatable, CustomStringConvertible {
     case badColumnMapping(path: String, header: String?, reason: String)
     /// An output file could not be written.
     case cannotWrite(path: String, reason: String)
+    /// A real failure made on purpose by `--simulate-failure` or an account's `testFailureMode` (see
+    /// `FailureSimulation`): the same error, its sentence after `label`.
+    indirect case simulated(StocktakeError, label: String)
 
     /// The exit status the command ends with.
     public var exitStatus: ExitStatus {
@@ -20,6 +23,7 @@ public enum StocktakeError: Error, Equatable, CustomStringConvertible {
         case .missingInput, .unreadableInput: .noInput
         case .badData, .badColumnMapping: .dataError
         case .cannotWrite: .cannotCreate
+        case .simulated(let error, _): error.exitStatus
         }
     }
 
@@ -41,6 +45,8 @@ public enum StocktakeError: Error, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason):
             return "\(path): cannot write it: \(reason). "
                 + "Check that the folder exists, is writable and the disk is not full."
+        case .simulated(let error, let label):
+            return "\(label) \(error)"
         }
     }
 }

@@ -16,6 +16,8 @@ MODE:
   echo-401  GET is answered 401 with a Google error body whose message holds the token.
   echo-409  GET serves SHEET; PUT is answered 409 text/plain holding the token, raw and percent-encoded.
   stall     GET starts a 100000-byte answer, sends its first line, then sends nothing for a minute.
+  honest    Not hostile at all: GET serves SHEET; PUT of /c.csv replaces SHEET with its body (204), a PUT of any
+            other path is answered 201 and kept nowhere. For tests that need a push or an upload to succeed.
 """
 
 import http.server
@@ -100,7 +102,14 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 with open(SHEET, "rb") as file:
                     self.answer(200, file.read(), "text/csv; charset=utf-8")
             return
-        if MODE.startswith("redirect-"):
+        if MODE == "honest" and self.command == "PUT":
+            if self.path == "/c.csv":
+                with open(SHEET, "wb") as file:
+                    file.write(body)
+                self.answer(204)
+            else:
+                self.answer(201)
+        elif MODE.startswith("redirect-"):
             location = "http://127.0.0.1:%d/stolen.csv" % PORTS["recorder"]
             self.answer(int(MODE[len("redirect-"):]), b"", headers=[("Location", location)])
         elif MODE == "echo-409":
