@@ -47,6 +47,20 @@ public struct AccountConfig: Sendable {
     public var maxMemoryMB = 4096
     /// The minutes the account's process may run before it is stopped and the account fails.
     public var maxMinutes = 60.0
+    /// The most bytes one cell of a source may hold (`rules.maxFieldBytes`).
+    public var maxFieldBytes = ReadLimits.defaultMaxFieldBytes
+    /// The most data rows one source, and all the account's sources together, may hold (`rules.maxRows`).
+    public var maxRows = ReadLimits.defaultMaxRows
+    /// The folders and files local sources must lie in once symbolic links are followed (`rules.allowedRoots`,
+    /// resolved against the account folder); `nil` for the default, `defaultAllowedRoots`.
+    public var allowedRoots: [String]?
+
+    /// The roots used when `rules.allowedRoots` is not set: the account folder and every local path its
+    /// configuration names (the central sheet, the sightings, the registers, the buildings table).
+    public var defaultAllowedRoots: [String] {
+        let named = [central.location] + (sightings + registers).map(\.location) + (buildings.map { [$0] } ?? [])
+        return [folder] + named.filter { $0.hasPrefix("/") }
+    }
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
     public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
     public var connection = ConnectionSettings()
@@ -75,7 +89,7 @@ public struct AccountConfig: Sendable {
         "precedence": [], "acknowledged": [],
         "rules": [
             "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
-            "maxMemoryMB", "maxMinutes",
+            "maxMemoryMB", "maxMinutes", "maxFieldBytes", "maxRows", "allowedRoots",
         ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],
@@ -125,6 +139,8 @@ extension AccountConfig {
         rules.staleAfterDays = staleAfterDays
         rules.precedence = precedence
         rules.fallbackIdentifiers = identifierOrder
+        rules.limits.maxFieldBytes = maxFieldBytes
+        rules.limits.maxRows = maxRows
         var reconcile = ReconcileRequest(
             account: account.text, central: central.location, rules: rules, outputDirectory: outputDirectory)
         reconcile.centralSheet = central.sheet.map(SheetSelection.named) ?? .first
@@ -134,6 +150,7 @@ extension AccountConfig {
         reconcile.writeBack = writeBack
         reconcile.columnMapping = columns
         reconcile.acknowledgements = acknowledged
+        reconcile.allowedRoots = AllowedRoots(allowedRoots ?? defaultAllowedRoots)
         var request = SyncedReconcileRequest(reconcile: reconcile)
         request.centralProvider = central.provider
         request.keepsCentralSnapshot = true

@@ -49,6 +49,8 @@ public struct ReconcilePipeline {
     public func run(_ request: ReconcileRequest, log: Log) throws -> Result {
         var local = request
         var details = RunDetails(account: request.account, started: Date(), outputDirectory: request.outputDirectory)
+        // Before anything is read: a local source that leads outside the allowed folders is never opened.
+        try request.allowedRoots?.check(request)
         let central = try pullCentral(&local, &details, log)
         try pullSources(&local, log)
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)

@@ -26,6 +26,9 @@ public struct ReconcileRequest: Sendable {
     public var ledger: String?
     /// The acknowledgements (`acknowledged.csv` or a sheet with the same columns), when the account has them.
     public var acknowledgements: String?
+    /// The folders (and files) the local sources must lie in once symbolic links are followed (an account's
+    /// `rules.allowedRoots`); `nil` reads any path given, as `stocktake reconcile` does.
+    public var allowedRoots: AllowedRoots?
 
     public init(account: String, central: String, rules: ReconciliationRules, outputDirectory: String) {
         self.account = account
