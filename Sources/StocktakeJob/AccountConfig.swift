@@ -58,8 +58,13 @@ public struct AccountConfig: Sendable {
     /// The roots used when `rules.allowedRoots` is not set: the account folder and every local path its
     /// configuration names (the central sheet, the sightings, the registers, the buildings table).
     public var defaultAllowedRoots: [String] {
-        let named = [central.location] + (sightings + registers).map(\.location) + (buildings.map { [$0] } ?? [])
-        return [folder] + named.filter { $0.hasPrefix("/") }
+        var named = [(central.location, central.provider)] + (sightings + registers).map { ($0.location, nil) }
+        if let buildings { named.append((buildings, "file")) }
+        return [folder]
+            + named.compactMap { location, provider in
+                guard case .file(let path)? = try? SheetLocation(location, provider: provider) else { return nil }
+                return path
+            }
     }
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
     public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
