@@ -198,6 +198,8 @@ public enum AccountCheck {
             cnsDigits: config.cnsDigits)
         reader.keepsRecords = false
         reader.issueLimit = 0
+        reader.limits.maxFieldBytes = config.maxFieldBytes
+        reader.limits.maxRows = config.maxRows
         let location: SheetLocation
         do throws(HTTPError) {
             location = try SheetLocation(sheet.location, provider: sheet.provider)
@@ -210,6 +212,10 @@ public enum AccountCheck {
             let detail: String
             switch location {
             case .file(let path):
+                // A link leading outside the account's roots is refused here as tonight's run refuses it: unread.
+                let roots = AllowedRoots(config.allowedRoots ?? config.defaultAllowedRoots)
+                try roots.check(path)
+                for listed in try ReconcileJob.expand(path) { try roots.check(listed) }
                 let files = try expand(SourceEntry(path, sheets: sheet.sheets), role: sheet.role)
                 sources = try files.map { file throws(StocktakeError) in try reader.read(file) }
                 let rows = counted(sources.reduce(0) { $0 + $1.rowCount }, "row")

@@ -52,6 +52,25 @@ public struct AccountConfig: Sendable {
     /// The group that may read the account's run folders and reports (`rules.reportGroup`); `nil` for the group of
     /// the state folder.
     public var reportGroup: String?
+    /// The most bytes one cell of a source may hold (`rules.maxFieldBytes`).
+    public var maxFieldBytes = ReadLimits.defaultMaxFieldBytes
+    /// The most data rows one source, and all the account's sources together, may hold (`rules.maxRows`).
+    public var maxRows = ReadLimits.defaultMaxRows
+    /// The folders and files local sources must lie in once symbolic links are followed (`rules.allowedRoots`,
+    /// resolved against the account folder); `nil` for the default, `defaultAllowedRoots`.
+    public var allowedRoots: [String]?
+
+    /// The roots used when `rules.allowedRoots` is not set: the account folder and every local path its
+    /// configuration names (the central sheet, the sightings, the registers, the buildings table).
+    public var defaultAllowedRoots: [String] {
+        var named = [(central.location, central.provider)] + (sightings + registers).map { ($0.location, nil) }
+        if let buildings { named.append((buildings, "file")) }
+        return [folder]
+            + named.compactMap { location, provider in
+                guard case .file(let path)? = try? SheetLocation(location, provider: provider) else { return nil }
+                return path
+            }
+    }
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
     public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
     public var connection = ConnectionSettings()
@@ -84,7 +103,7 @@ public struct AccountConfig: Sendable {
         "precedence": [], "acknowledged": [],
         "rules": [
             "tagDigits", "cnsDigits", "staleAfterDays", "maxShrink", "maxMissingShare", "keepRuns", "identifierOrder",
-            "maxMemoryMB", "maxMinutes", "reportGroup",
+            "maxMemoryMB", "maxMinutes", "reportGroup", "maxFieldBytes", "maxRows", "allowedRoots",
         ],
         "auth": ["tokenFile", "tokenVariable", "oauthFile", "caFile"],
         "limits": ["connectTimeoutSeconds", "timeoutSeconds", "deadlineSeconds", "maxDownloadMB"],
@@ -134,6 +153,8 @@ extension AccountConfig {
         rules.staleAfterDays = staleAfterDays
         rules.precedence = precedence
         rules.fallbackIdentifiers = identifierOrder
+        rules.limits.maxFieldBytes = maxFieldBytes
+        rules.limits.maxRows = maxRows
         var reconcile = ReconcileRequest(
             account: account.text, central: central.location, rules: rules, outputDirectory: outputDirectory)
         reconcile.displayName = name
@@ -145,6 +166,7 @@ extension AccountConfig {
         reconcile.writeBack = writeBack
         reconcile.columnMapping = columns
         reconcile.acknowledgements = acknowledged
+        reconcile.allowedRoots = AllowedRoots(allowedRoots ?? defaultAllowedRoots)
         var request = SyncedReconcileRequest(reconcile: reconcile)
         request.centralProvider = central.provider
         request.keepsCentralSnapshot = true

@@ -125,14 +125,17 @@ public enum AccountTemplate {
                 "maxShrink: a central sheet with this share fewer rows than the last good run's is refused (0.2 = 20 %);",
                 "maxMissingShare: a night with more than this share of central assets unseen is refused; keepRuns:",
                 "runs kept; maxMemoryMB, maxMinutes: the memory and the minutes this account's own process may use;",
-                "past them it is stopped and this account alone fails."
+                "past them it is stopped and this account alone fails. maxFieldBytes, maxRows: the most bytes a cell",
+                "and rows a source (and all sources together) may hold; a file past them is refused. allowedRoots:",
+                "the folders sources may lie in once links are followed (default: this folder and the paths named here)."
               ],
               "rules": {
                 "tagDigits": \(defaults.tagDigits), "cnsDigits": \(defaults.cnsDigits), \
             "staleAfterDays": \(defaults.staleAfterDays), "maxShrink": \(defaults.maxShrink),
                 "maxMissingShare": \(defaults.maxMissingShare), "keepRuns": \(defaults.keepRuns), \
             "maxMemoryMB": \(defaults.maxMemoryMB),
-                "maxMinutes": \(String(format: "%g", defaults.maxMinutes))
+                "maxMinutes": \(String(format: "%g", defaults.maxMinutes)), "maxFieldBytes": \(defaults.maxFieldBytes), \
+            "maxRows": \(defaults.maxRows)
               },
               "_comment_auth": [
                 "For remote sheets: put the token in secrets/token (chmod 600),",
@@ -245,6 +248,13 @@ public enum AccountTemplate {
               an account that needs more fails alone ("ran out of its … MB memory limit") and the others still run.
             - `rules.maxMinutes`: the minutes the account's process may run (default \(String(format: "%g", defaults.maxMinutes)));
               past them it is stopped and the account fails alone ("ran out of its …-minute time limit").
+            - `rules.maxFieldBytes`: the most bytes one cell may hold (default \(defaults.maxFieldBytes), 1 MiB); a file
+              with a longer one is refused, naming its line and column, before the cell is held in memory.
+            - `rules.maxRows`: the most data rows one source, and all the sources together, may hold (default
+              \(defaults.maxRows)); raise `rules.maxMemoryMB` with it (about 160 bytes a row).
+            - `rules.allowedRoots`: the folders the local sources must lie in once symbolic links are followed, such
+              as `[".", "/srv/share/acme"]` (default: this folder and every local path this file names); a link
+              leading elsewhere is refused and nothing is read from it.
             - `rules.identifierOrder`: the order rows without a VT tag are matched by, such as
               `["vt_tag", "serial_number", "mac_address", "cns_number"]` (the VT tag always comes first).
             - `auth.tokenFile`: a file holding a bearer token for this account's servers.

@@ -94,6 +94,9 @@ struct ConfigurationReader {
             }
         }
         config.maxMemoryMB = integer("rules.maxMemoryMB", in: 256...1_048_576) ?? config.maxMemoryMB
+        config.maxFieldBytes = integer("rules.maxFieldBytes", in: 1024...(1 << 30)) ?? config.maxFieldBytes
+        config.maxRows = integer("rules.maxRows", in: 1...1_000_000_000) ?? config.maxRows
+        config.allowedRoots = allowedRoots()
         if let minutes = number("rules.maxMinutes") {
             if minutes > 0, minutes <= 10_080 {
                 config.maxMinutes = minutes
@@ -406,6 +409,18 @@ struct ConfigurationReader {
             return nil
         }
         return resolved
+    }
+
+    /// `rules.allowedRoots`: a list of folders (or files), resolved against the account folder; `nil` when not set.
+    private mutating func allowedRoots() -> [String]? {
+        guard let raw = value("rules.allowedRoots") else { return nil }
+        guard let paths = raw as? [String], !paths.isEmpty, !paths.contains(where: \.isEmpty) else {
+            note(
+                "rules.allowedRoots", "must be a list of folder paths in double quotes",
+                "Write [\".\", \"/srv/share/acme\"]; \".\" is the account's folder.")
+            return nil
+        }
+        return paths.map { AccountConfig.resolve($0, in: folder) }
     }
 
     /// `rules.identifierOrder`: serial_number, mac_address and cns_number in the account's order, optionally after

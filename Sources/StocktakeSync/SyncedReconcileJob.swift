@@ -114,7 +114,11 @@ public struct SyncedReconcileJob: Sendable {
                 "cleaned.csv of run \(unfinished.runID) → \(unfinished.target) "
                     + (completed ? "had completed" : "had NOT completed") + " before that run was stopped")
         }
-        try check(central: integrity.dataRows, at: provider.location, guards: request.guards)
+        // A sheet the reader refuses (an HTML page, a binary file) has no rows to hold against the last night's:
+        // reading it says what it is.
+        var isUnreadable = false
+        if case .unreadable? = integrity.problem { isUnreadable = true }
+        if !isUnreadable { try check(central: integrity.dataRows, at: provider.location, guards: request.guards) }
         local.central = try save(sheet, in: pulledFolder, as: "central")
         night.centralProvider = provider
         night.pulledCentral = sheet
@@ -228,7 +232,7 @@ public struct SyncedReconcileJob: Sendable {
         switch problem {
         case .openQuote: true
         case .shortLastRow: arrivingAsFile
-        case .unsupportedEncoding: false
+        case .unsupportedEncoding, .unreadable: false
         case .cutOffWorkbook: true
         }
     }

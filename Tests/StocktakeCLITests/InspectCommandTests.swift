@@ -130,11 +130,16 @@ struct InspectCommandTests {
                 + "which cannot be read. Open it in a spreadsheet and save it as \"CSV UTF-8\".\n")
     }
 
-    @Test func utf8WithAFewNULsIsStillUTF8() throws {
+    /// A few NULs are not UTF-16, but no sheet saved as text holds one: the file is refused as binary.
+    @Test func utf8WithAFewNULsIsRefusedAsBinary() throws {
         runner.write("Serial,Notes\nabc,x\u{0}y\n", to: "scan.csv")
         let result = try runner.run(["inspect", "scan.csv", "--json"])
-        #expect(result.status == 0)
-        #expect(result.standardOutput.contains(#""encoding":"UTF-8","lineEnding":"LF","rowCount":1}"#))
+        #expect(result.status == 65)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: scan.csv: line 2 holds a NUL byte, so the file is binary, not a sheet saved as text, "
+                + "and it is not read. Check that it is the spreadsheet you meant and save it as \"CSV UTF-8\".\n")
     }
 
     @Test(arguments: [

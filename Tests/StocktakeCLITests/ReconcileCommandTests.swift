@@ -15,6 +15,33 @@ struct ReconcileCommandTests {
         ]
     }
 
+    /// The measure: a 300 MB line cost 1.3 GB, about 4 times the field (the tokenizer's buffer doubling
+    /// past the field, the copy of its old contents while it grows, and the row batch's copy of the record). A field
+    /// of 100 MB is now refused at 1 MiB, before it is buffered: the whole process stays far below one copy of it.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"), "needs GNU time"))
+    func aFieldOf100MBIsRefusedInBoundedMemory() throws {
+        let stocktake = try #require(CommandRunner.executable)
+        let arguments = [stocktake] + account()
+        var bytes = Array("Tag,Serial\n1,".utf8)
+        bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 100 << 20)
+        bytes += Array("\n".utf8)
+        try #require(FileManager.default.createFile(atPath: runner.path("acct/scans/south.csv"), contents: Data(bytes)))
+
+        let result = try runner.run(program: "/usr/bin/time", ["-f", "%M", "-o", "peak.txt"] + arguments)
+
+        #expect(result.status == 65)
+        #expect(
+            result.standardError.hasSuffix(
+                "acct/scans/south.csv: the field in column 2 of the row on line 2 is longer than 1048576 bytes, so the "
+                    + "file is not read. Check that it is the spreadsheet you meant; if the field is real, raise "
+                    + "rules.maxFieldBytes in the account's account.json.\n"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: runner.path("out")), "nothing is written")
+        // GNU time writes "Command exited with non-zero status 65", then the peak in KB.
+        let lines = runner.read("peak.txt")?.split(separator: "\n") ?? []
+        let peakKB = try #require(lines.last.flatMap { Int($0) }, "\(lines)")
+        #expect(peakKB < 64 << 10, "peak RSS \(peakKB) KB for a 100 MB field")
+    }
+
     func usageError(_ problem: String) -> String {
         "stocktake: reconcile: \(problem). See 'stocktake reconcile --help'.\n"
     }

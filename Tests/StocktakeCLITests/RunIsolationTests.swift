@@ -82,6 +82,88 @@ struct RunIsolationTests {
                     + "rules.maxMemoryMB in its account.json; otherwise check its files for runaway rows.\n"))
     }
 
+    /// The hostile files of the issue, each in the sightings folder (or as the central sheet) of account `bad`.
+    enum HostileFile: String, CaseIterable, Sendable {
+        case linkOutside, hugeField, nulBytes, webPageAsCentral
+    }
+
+    /// Plants `kind` in account `bad`, whose other files are like `account`'s; returns the message `run` prints for
+    /// it, given the run's folder.
+    func plant(_ kind: HostileFile) throws -> (_ run: String) -> String {
+        account("bad", rows: 2, firstTag: 200_000)
+        let scans = runner.path("data/bad/scans")
+        switch kind {
+        case .linkOutside:
+            runner.write("VT Tag,Serial\n300000,TOP-SECRET-SERIAL\n", to: "data/secret.csv")
+            try FileManager.default.createSymbolicLink(
+                atPath: scans + "/b.csv", withDestinationPath: "../../secret.csv")
+            let real = try #require(realpath(runner.path("data/secret.csv"), nil))
+            defer { free(real) }
+            let target = String(cString: real)
+            return { _ in
+                "Jobs/bad/../../data/bad/scans/b.csv: it leads to \(target), outside the folders the account may read "
+                    + "(rules.allowedRoots: Jobs/bad, Jobs/bad/../../data/bad/central.csv, Jobs/bad/../../data/bad/scans/), "
+                    + "so it is not read. "
+                    + "Replace the link with the file itself, or add its folder to rules.allowedRoots in the "
+                    + "account's account.json."
+            }
+        case .hugeField:
+            // A field of 100 MB: refused at 1 MiB, before it is held.
+            var bytes = Array("Tag,Serial\n200000,".utf8)
+            bytes += [UInt8](repeating: UInt8(ascii: "x"), count: 100 << 20)
+            bytes += Array("\n".utf8)
+            try #require(FileManager.default.createFile(atPath: scans + "/b.csv", contents: Data(bytes)))
+            return { _ in
+                "Jobs/bad/../../data/bad/scans/b.csv: the field in column 2 of the row on line 2 is longer than 1048576 bytes, so the "
+                    + "file is not read. Check that it is the spreadsheet you meant; if the field is real, raise "
+                    + "rules.maxFieldBytes in the account's account.json."
+            }
+        case .nulBytes:
+            runner.write("Tag,Serial\n200000,S\u{0}\u{0}1\n", to: "data/bad/scans/b.csv")
+            return { _ in
+                "Jobs/bad/../../data/bad/scans/b.csv: line 2 holds a NUL byte, so the file is binary, not a sheet saved as text, and "
+                    + "it is not read. Check that it is the spreadsheet you meant and save it as \"CSV UTF-8\"."
+            }
+        case .webPageAsCentral:
+            runner.write("<!DOCTYPE html>\n<html><body>Sign in</body></html>\n", to: "data/bad/central.csv")
+            return { run in
+                "state/bad/runs/\(run)/pulled/central.csv: the file is a web page (HTML), not a spreadsheet, so it is "
+                    + "not read; it may be a sign-in or error page saved in the sheet's place. Download the sheet "
+                    + "again as \"CSV UTF-8\" or .xlsx."
+            }
+        }
+    }
+
+    /// A hostile file fails its account alone, with its sentence, and the other account's outputs are as usual;
+    /// nothing of a file outside the account's folders is read into any output.
+    @Test(arguments: HostileFile.allCases)
+    func aHostileFileFailsItsAccountAloneAndTheOthersRun(kind: HostileFile) throws {
+        account("small", rows: 2)
+        let message = try plant(kind)
+
+        let result = try runner.run(["run", "--as-of", "2026-11-20", "--parallel", "2"])
+
+        let runs = try FileManager.default.contentsOfDirectory(atPath: runner.path("state/bad/runs"))
+        let run = try #require(runs.first)
+        #expect(result.status == 75, "\(result.standardError.suffix(2000))")
+        #expect(
+            result.standardOutput
+                == "1 of 2 accounts reconciled, 1 failed\n"
+                + "bad: FAILED: \(message(run))\n"
+                + "small: 2 assets; 2 new, 0 open, 0 resolved findings; no push; "
+                + "report state/small/\(try runner.latest("small"))/report.html\n")
+        #expect(runner.read("state/small/latest/cleaned.csv")?.contains("100001") == true)
+        #expect(runner.read("state/small/latest/report.html") != nil)
+        #expect(runner.read("state/bad/latest/cleaned.csv") == nil)
+        // The secret (linkOutside) appears in no file the run wrote and in nothing it printed.
+        let written = FileManager.default.enumerator(atPath: runner.path("state"))?.compactMap { $0 as? String } ?? []
+        for file in written {
+            let contents = FileManager.default.contents(atPath: runner.path("state/" + file)) ?? Data()
+            #expect(!String(decoding: contents, as: UTF8.self).contains("TOP-SECRET"), "\(file)")
+        }
+        #expect(!result.standardOutput.contains("TOP-SECRET") && !result.standardError.contains("TOP-SECRET"))
+    }
+
     /// A central sheet that never answers (a FIFO nobody writes) under `rules.maxMinutes` 0.05: the account is stopped
     /// after 3 seconds and the other one still runs.
     @Test func anAccountPastItsTimeLimitIsStoppedAndTheOthersStillRun() throws {

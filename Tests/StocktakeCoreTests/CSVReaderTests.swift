@@ -387,15 +387,12 @@ struct CSVReaderTests {
                 + "Open it in a spreadsheet and save it as \"CSV UTF-8\".")
     }
 
-    @Test func readsUTF8WithAFewNULs() {
+    /// A few NULs are not UTF-16 (which is refused as such above), but no sheet saved as text holds one either: the
+    /// file is refused as binary at the first, instead of reading cells with NULs in them.
+    @Test func utf8WithAFewNULsIsRefusedAsBinary() {
         let result = readCSV(Array("Tag,Serial\n1,S\u{0}1\n2,\u{0}\u{0}\n".utf8), chunkSize: 2)
-        #expect(result.error == nil)
-        #expect(
-            result.records == [
-                CSVReadRecord(line: 1, lineCount: 1, fields: ["Tag", "Serial"]),
-                CSVReadRecord(line: 2, lineCount: 1, fields: ["1", "S\u{0}1"]),
-                CSVReadRecord(line: 3, lineCount: 1, fields: ["2", "\u{0}\u{0}"]),
-            ])
+        #expect(result.error == .binaryContent(file: "test.csv", line: 2))
+        #expect(result.records == [CSVReadRecord(line: 1, lineCount: 1, fields: ["Tag", "Serial"])])
     }
 
     @Test func missingFileIsUnreadable() {
@@ -677,5 +674,118 @@ struct CSVReaderEncodingTests {
                 readCSV([0xFF, 0xFE, 0, 0, 0x61, 0, 0, 0], name: "wide.txt", encoding: encoding).error
                     == .unsupportedEncoding(file: "wide.txt", encoding: "UTF-32 LE"))
         }
+    }
+
+    // MARK: Limits and hostile bytes
+
+    /// Reads `text` with `limits`, cut into chunks of `chunkSize` bytes.
+    func readLimited(_ text: String, limits: ReadLimits, chunkSize: Int) -> CSVReadResult {
+        var reader = CSVReader(bytes: Array(text.utf8), name: "test.csv", delimiter: nil, chunkSize: chunkSize)
+        reader.limits = limits
+        return readAllCSV(&reader)
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 1 << 20])
+    func aFieldOfTheLimitIsReadAndOneByteMoreIsRefusedNamingLineAndColumn(chunkSize: Int) {
+        let limits = ReadLimits(maxFieldBytes: 10)
+        // Unquoted, quoted, and quoted with an escaped quote: 10 bytes each once unescaped.
+        let fitting = readLimited("a,b\n1,0123456789\n2,\"01234\"\"678\"\n", limits: limits, chunkSize: chunkSize)
+        #expect(fitting.error == nil)
+        #expect(fitting.records.map(\.fields) == [["a", "b"], ["1", "0123456789"], ["2", "01234\"678"]])
+        for text in ["a,b\n1,01234567890\n", "a,b\n1,\"01234567890\"\n", "a,b\n1,\"012\"\"3456789\"\n"] {
+            let result = readLimited(text, limits: limits, chunkSize: chunkSize)
+            #expect(result.error == .fieldTooLong(file: "test.csv", line: 2, column: 2, limit: 10), "\(text)")
+            #expect(result.records.map(\.fields) == [["a", "b"]], "nothing of the long row is delivered")
+        }
+        // A quoted field over several lines is named by the line its row starts on.
+        let spanning = readLimited("a,b\n1,\"0123\n4567\n890\"\n", limits: limits, chunkSize: chunkSize)
+        #expect(spanning.error == .fieldTooLong(file: "test.csv", line: 2, column: 2, limit: 10))
+        #expect(
+            spanning.error?.description
+                == "test.csv: the field in column 2 of the row on line 2 is longer than 10 bytes, so the file is not "
+                + "read. Check that it is the spreadsheet you meant; if the field is real, raise rules.maxFieldBytes "
+                + "in the account's account.json.")
+    }
+
+    @Test(arguments: [1, 5, 1 << 20])
+    func aRowLongerThanSixteenFieldsOfTheLimitIsRefused(chunkSize: Int) {
+        let limits = ReadLimits(maxFieldBytes: 4)
+        #expect(limits.maxRowBytes == 64)
+        // 16 fields of 4 bytes and 15 commas: 79 bytes, more than 64, though each field is within its limit.
+        let row = Array(repeating: "abcd", count: 16).joined(separator: ",")
+        let result = readLimited("h\n\(row)\nx\n", limits: limits, chunkSize: chunkSize)
+        #expect(result.error == .rowTooLong(file: "test.csv", line: 2, limit: 64))
+        #expect(
+            result.error?.description
+                == "test.csv: the row on line 2 is longer than 64 bytes in all (16 times rules.maxFieldBytes), so the "
+                + "file is not read. Check that it is the spreadsheet you meant; if the row is real, raise "
+                + "rules.maxFieldBytes in the account's account.json.")
+        let fitting = Array(repeating: "abc", count: 16).joined(separator: ",")
+        #expect(readLimited("h\n\(fitting)\n", limits: limits, chunkSize: chunkSize).error == nil)
+    }
+
+    @Test(arguments: [1, 4, 1 << 20])
+    func aRowWiderThanTheColumnLimitIsRefused(chunkSize: Int) {
+        let limits = ReadLimits(maxColumns: 4)
+        #expect(readLimited("a,b,c,d\n1,2,3,4\n,,,\n", limits: limits, chunkSize: chunkSize).error == nil)
+        let result = readLimited("a,b,c,d\n1,2,3,4\n1,2,3,4,\n", limits: limits, chunkSize: chunkSize)
+        #expect(result.error == .tooManyColumns(file: "test.csv", line: 3, limit: 4))
+        #expect(result.records.count == 2)
+    }
+
+    /// The issue's row of a million columns (1,000,000 commas, 1 MB): refused at Excel's limit, the 16,385th field.
+    @Test func aRowOfAMillionColumnsIsRefusedAtExcelsLimit() {
+        let text = "Tag,Model\n1,AP\n" + String(repeating: ",", count: 1_000_000) + "\n"
+        let result = readCSV(text)
+        #expect(result.error == .tooManyColumns(file: "test.csv", line: 3, limit: 16_384))
+        #expect(
+            result.error?.description
+                == "test.csv: the row on line 3 has more than 16384 columns, more than a spreadsheet can hold, so the "
+                + "file is not read. Check that it is the spreadsheet you meant and save it again.")
+        let widest = "Tag\n" + String(repeating: ",", count: 16_383) + "1\n"
+        #expect(readCSV(widest).error == nil)
+    }
+
+    @Test(arguments: [1, 3, 1 << 20])
+    func aNULByteIsRefusedAsBinary(chunkSize: Int) {
+        // In an unquoted field, in a quoted one on its second line, alone on a line.
+        for (text, line) in [
+            ("Tag,Model\n1,A\u{0}P\n", 2), ("Tag,Model\n1,\"A\n\u{0}\"\n", 3), ("Tag,Model\n1,AP\n\u{0}\n", 3),
+        ] {
+            let result = readCSV(Array(text.utf8), chunkSize: chunkSize)
+            #expect(result.error == .binaryContent(file: "test.csv", line: line), "\(text.debugDescription)")
+        }
+        #expect(
+            CSVError.binaryContent(file: "test.csv", line: 2).description
+                == "test.csv: line 2 holds a NUL byte, so the file is binary, not a sheet saved as text, and it is not "
+                + "read. Check that it is the spreadsheet you meant and save it as \"CSV UTF-8\".")
+    }
+
+    /// UTF-16 text is half NUL bytes; converted to UTF-8 first, it has none and reads as before.
+    @Test func utf16TextWithItsNULBytesStillReads() {
+        for chunkSize in [1, 3, 1 << 20] {
+            let result = readCSV(
+                [0xFF, 0xFE] + utf16Bytes("Tag\tModel\n1\tAP\n"), name: "unicode.txt", chunkSize: chunkSize)
+            #expect(result.error == nil)
+            #expect(result.records.map(\.fields) == [["Tag", "Model"], ["1", "AP"]])
+        }
+    }
+
+    @Test func anHTMLPageIsRefusedAsAWebPage() {
+        for page in [
+            "<!DOCTYPE html>\n<html><body>Sign in</body></html>\n", "\r\n  <HTML lang=\"en\"><head></head></html>",
+            "\u{FEFF}<html>", "<head><title>502</title></head>",
+        ] {
+            #expect(
+                readCSV(page, name: "central.csv").error == .webPage(file: "central.csv"), "\(page.debugDescription)")
+        }
+        #expect(
+            CSVError.webPage(file: "central.csv").description
+                == "central.csv: the file is a web page (HTML), not a spreadsheet, so it is not read; it may be a "
+                + "sign-in or error page saved in the sheet's place. Download the sheet again as \"CSV UTF-8\" or "
+                + ".xlsx.")
+        // A sheet whose first cell merely starts with "<" is a sheet.
+        #expect(readCSV("<Tag>,Model\n1,AP\n").error == nil)
+        #expect(readCSV("Tag,Notes\n1,<html>\n").error == nil)
     }
 }

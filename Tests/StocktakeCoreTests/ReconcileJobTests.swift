@@ -579,6 +579,98 @@ extension ReconcileJobTests {
                 == "\(path): the workbook part xl/worksheets/sheet1.xml declares XML entities, which stocktake refuses "
                 + "to read (they can hide or fetch content). Open the workbook in Excel and save it again as .xlsx.")
     }
+
+    // MARK: Hostile files
+
+    /// The copy, in the test folder, of a file of `HostileInputs/` (kept beside this file for the fuzzing step).
+    func hostileInput(_ name: String) throws -> String {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("HostileInputs").appendingPathComponent(name)
+        return folder.write(Array(try Data(contentsOf: source)), to: name)
+    }
+
+    @Test func aSheetWithNULBytesIsRefusedAsBinary() throws {
+        let path = try hostileInput("nul-bytes.csv")
+        #expect(
+            refusal(ofSighting: path)?.description
+                == "\(path): line 3 holds a NUL byte, so the file is binary, not a sheet saved as text, and it is not "
+                + "read. Check that it is the spreadsheet you meant and save it as \"CSV UTF-8\".")
+    }
+
+    @Test func randomBytesNamedCSVAreRefusedAsBinary() throws {
+        let path = try hostileInput("random-bytes.csv")
+        #expect(
+            refusal(ofSighting: path)?.description
+                == "\(path): line 4 holds a NUL byte, so the file is binary, not a sheet saved as text, and it is not "
+                + "read. Check that it is the spreadsheet you meant and save it as \"CSV UTF-8\".")
+    }
+
+    @Test func anHTMLPageWhereASheetWasExpectedIsRefused() throws {
+        let path = try hostileInput("sign-in-page.csv")
+        #expect(
+            refusal(ofSighting: path)?.description
+                == "\(path): the file is a web page (HTML), not a spreadsheet, so it is not read; it may be a sign-in "
+                + "or error page saved in the sheet's place. Download the sheet again as \"CSV UTF-8\" or .xlsx.")
+    }
+
+    @Test func aCellPastTheLimitInAWorkbookIsRefusedNamingTheCell() throws {
+        let long = String(repeating: "x", count: 1025)
+        let rows =
+            Self.inlineRow(1, ["Tag", "Model"]) + Self.inlineRow(2, ["1", "AP"]) + Self.inlineRow(3, ["2", long])
+        let path = try writeWorkbook(Self.workbookParts([("Sheet1", false, rows)]), to: "scans.xlsx")
+        let central = folder.write("VT Tag\n000001\n", to: "central.csv")
+        var request = request(central: central)
+        request.sightings = [SourceEntry(path)]
+        request.rules.limits.maxFieldBytes = 1024
+        let error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request, log: quiet) }
+        #expect(
+            error?.description
+                == "\(path): the text of cell B3 of xl/worksheets/sheet1.xml is longer than 1024 bytes, so the "
+                + "workbook is not read. Check that it is the spreadsheet you meant; if the cell is real, raise "
+                + "rules.maxFieldBytes in the account's account.json.")
+        #expect(error?.exitStatus == .dataError)
+    }
+
+    /// Cells without a reference each take the next column: a row of 16,385 of them is refused, not padded.
+    @Test func aWorkbookRowPastExcelsLastColumnIsRefused() throws {
+        let cells = String(repeating: "<c t=\"inlineStr\"><is><t>1</t></is></c>", count: 16_385)
+        let rows = Self.inlineRow(1, ["Tag"]) + "<row r=\"2\">\(cells)</row>"
+        let path = try writeWorkbook(Self.workbookParts([("Sheet1", false, rows)]), to: "scans.xlsx")
+        #expect(
+            refusal(ofSighting: path)?.description
+                == "\(path): row 2 of xl/worksheets/sheet1.xml has more than 16384 cells, more than a spreadsheet can "
+                + "hold, so the workbook is not read. Open it in Excel, check the row and save it again.")
+    }
+
+    @Test func moreRowsThanTheLimitAreRefusedPerSourceAndPerAccount() throws {
+        let central = folder.write("VT Tag\n000001\n000002\n", to: "central.csv")
+        let scans = folder.write("Tag\n1\n2\n3\n", to: "scans.csv")
+        var request = request(central: central)
+        request.sightings = [SourceEntry(scans)]
+        request.rules.limits.maxRows = 3
+        // Three rows in each file, five in all: the account's limit.
+        var error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request, log: quiet) }
+        #expect(
+            error?.description
+                == "\(scans): with this file the sources of account test hold more than 3 rows in all, so the "
+                + "account is not reconciled. Check that its sources are the spreadsheets you meant; if they are, "
+                + "raise rules.maxRows in its account.json (and rules.maxMemoryMB with it)."
+                || error?.description
+                    == "\(central): with this file the sources of account test hold more than 3 rows in all, so the "
+                    + "account is not reconciled. Check that its sources are the spreadsheets you meant; if they are, "
+                    + "raise rules.maxRows in its account.json (and rules.maxMemoryMB with it)."
+        )
+        #expect(error?.exitStatus == .dataError)
+        request.rules.limits.maxRows = 2
+        error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request, log: quiet) }
+        #expect(
+            error?.description
+                == "\(scans): the file has more than 2 rows, so it is not read. Check that it is the spreadsheet you "
+                + "meant; if it is, raise rules.maxRows in the account's account.json (and rules.maxMemoryMB with it).")
+        request.rules.limits.maxRows = 5
+        #expect(try ReconcileJob.run(request, log: quiet).0.assets.count == 3)
+        #expect(folder.list().contains("out"))
+    }
 }
 
 /// A TCP socket listening on 127.0.0.1 at a port of the system's choosing, which never accepts: a connection to it

@@ -165,6 +165,26 @@ struct SheetIntegrityTests {
                 + "Open it in a spreadsheet and save it as \"CSV UTF-8\".")
     }
 
+    /// A pulled HTML page or binary file is not a cut transfer: it is unreadable, with the reader's sentence (this
+    /// used to stop the process on a precondition).
+    @Test func anHTMLPageOrABinaryFileIsUnreadableNotCutOff() {
+        let page = SheetIntegrity.check(Array("<!DOCTYPE html>\n<html>Sign in</html>\n".utf8), fileName: "central.csv")
+        #expect(
+            page
+                == SheetIntegrity(
+                    fileName: "central.csv", dataRows: 0,
+                    problem: .unreadable(
+                        reason: "the file is a web page (HTML), not a spreadsheet, so it is not read; it may be a "
+                            + "sign-in or error page saved in the sheet's place. Download the sheet again as "
+                            + "\"CSV UTF-8\" or .xlsx.")))
+        let binary = SheetIntegrity.check(Array("Tag,Serial\n1,S1\n2,S\u{0}\n".utf8), fileName: "central.csv")
+        #expect(binary.dataRows == 1)
+        #expect(
+            binary.description
+                == "central.csv: line 3 holds a NUL byte, so the file is binary, not a sheet saved as text, and it is "
+                + "not read. Check that it is the spreadsheet you meant and save it as \"CSV UTF-8\".")
+    }
+
     @Test func aQuotedLineBreakInTheLastRowIsNotAnEnd() {
         let text = Array("Tag,Notes,Model\n1,\"two\nlines\",AP\n2,\"one\nmore\"".utf8)
         #expect(

@@ -169,6 +169,44 @@ struct SourceSplitTests {
         }
     }
 
+    /// What reading in parts with `limits` gives, the parts read in order.
+    func split(_ bytes: [UInt8], cuts: [Int], limits: ReadLimits) -> [String] {
+        var limited = reader
+        limited.limits = limits
+        let split = SourceSplit(
+            file: file, reader: limited, bytes: bytes, name: "scan.csv", cuts: cuts, atLineBreaks: false, chunkSize: 3)
+        let parts = (0..<split.partCount).map { split.readPart($0) }
+        return Self.outcome { () throws(StocktakeError) in try split.join(parts) }
+    }
+
+    @Test func aFieldPastTheLimitInALaterPartNamesItsLineInTheFile() {
+        let bytes = Array("Tag,Model\n1,a\n2,b\r\n3,c\r4,\"012345\n6789\"\n5,d\n".utf8)
+        let limits = ReadLimits(maxFieldBytes: 10)
+        let expected = [
+            "error: scan.csv: the field in column 2 of the row on line 5 is longer than 10 bytes, so the file is not "
+                + "read. Check that it is the spreadsheet you meant; if the field is real, raise rules.maxFieldBytes in "
+                + "the account's account.json."
+        ]
+        for cut in 11..<bytes.count {
+            #expect(split(bytes, cuts: [cut], limits: limits) == expected, "cut at \(cut)")
+        }
+    }
+
+    /// The parts of a file count their rows together: three parts of two rows each pass a limit of 6, not of 5.
+    @Test func theRowsOfAllPartsCountAgainstTheLimit() {
+        let bytes = Array("Tag\n1\n2\n3\n4\n5\n6\n".utf8)
+        let cuts = [8, 12]
+        #expect(split(bytes, cuts: cuts, limits: ReadLimits(maxRows: 6)).first?.hasPrefix("rows 6,") == true)
+        #expect(
+            split(bytes, cuts: cuts, limits: ReadLimits(maxRows: 5)) == [
+                "error: scan.csv: the file has more than 5 rows, so it is not read. Check that it is the spreadsheet "
+                    + "you meant; if it is, raise rules.maxRows in the account's account.json (and rules.maxMemoryMB "
+                    + "with it)."
+            ])
+        // A part that did not start at a row is read again; its rows are not counted twice.
+        #expect(split(bytes, cuts: [9, 13], limits: ReadLimits(maxRows: 6)).first?.hasPrefix("rows 6,") == true)
+    }
+
     @Test func tabSeparatedSheetsAndAByteOrderMarkSplitToo() {
         let bytes = Array("\u{FEFF}Tag\tModel\r\n1\ta\r\n2\tb\r\n3\t\"c\r\nd\"\r\n1\ta\r\n".utf8)
         var generator = CSVTestRandomGenerator(seed: 4)

@@ -102,6 +102,26 @@ struct AccountCheckTests {
             ])
     }
 
+    /// A link in the scans folder to a sheet outside the account is refused as tonight's run refuses it: unread.
+    @Test func aLinkLeadingOutsideTheAccountFails() throws {
+        let folder = try account()
+        let secret = root.path + "/secret.csv"
+        try "Asset #,Room\n999999,TOP-SECRET\n".write(toFile: secret, atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/scans/south.csv", withDestinationPath: secret)
+        let real = try #require(realpath(secret, nil))
+        defer { free(real) }
+        let found = AccountCheck.check(folder: folder)
+        #expect(
+            results(found.filter { !$0.ok }) == [
+                "sightings[0] FAIL \(folder)/scans/south.csv: it leads to \(String(cString: real)), outside the "
+                    + "folders the account may read (rules.allowedRoots: \(folder), \(folder)/central.csv, "
+                    + "\(folder)/scans/, \(folder)/registers/cns.csv, \(folder)/buildings.csv), so it is not read. "
+                    + "Replace the link with the file itself, or add its folder to rules.allowedRoots in the "
+                    + "account's account.json."
+            ])
+        #expect(!found.contains { $0.detail.contains("TOP-SECRET") })
+    }
+
     @Test func aMappedColumnNoSheetHasFails() throws {
         let folder = try account {
             $0.replacingOccurrences(

@@ -181,7 +181,43 @@ struct AccountConfigTests {
         #expect(config.maxMissingShare == 0.25)
     }
 
+    @Test func theReadingLimitsAndAllowedRootsAreReadAndReachTheRequest() throws {
+        let jobs = Jobs()
+        let plainFolder = jobs.account("plain", #"{"central": "central.csv"}"#)
+        let defaults = try AccountConfig.load(folder: plainFolder)
+        #expect(defaults.maxFieldBytes == 1_048_576)
+        #expect(defaults.maxRows == 10_000_000)
+        #expect(defaults.allowedRoots == nil)
+        let asOf = InventoryDate(year: 2026, month: 11, day: 20)!
+        let plain = defaults.request(asOf: asOf, outputDirectory: "/tmp/out", push: false).reconcile
+        #expect(plain.rules.limits == ReadLimits(maxFieldBytes: 1_048_576, maxColumns: 16_384, maxRows: 10_000_000))
+        // By default: the account folder and the local paths its configuration names.
+        #expect(plain.allowedRoots == AllowedRoots([plainFolder, plainFolder + "/central.csv"]))
+        let folder = jobs.account(
+            "acme",
+            #"{"central": "central.csv", "rules": {"maxFieldBytes": 4096, "maxRows": 500, "allowedRoots": [".", "/srv/share"]}}"#
+        )
+        let config = try AccountConfig.load(folder: folder)
+        let request = config.request(asOf: asOf, outputDirectory: "/tmp/out", push: false).reconcile
+        #expect(request.rules.limits == ReadLimits(maxFieldBytes: 4096, maxColumns: 16_384, maxRows: 500))
+        #expect(request.allowedRoots == AllowedRoots([folder, "/srv/share"]))
+    }
+
     @Test(arguments: [
+        (
+            #""maxFieldBytes": 10"#,
+            "Account acme: \"rules.maxFieldBytes\" must be a whole number from 1024 to 1073741824, not 10. Fix the "
+                + "value."
+        ),
+        (
+            #""maxRows": 0"#,
+            "Account acme: \"rules.maxRows\" must be a whole number from 1 to 1000000000, not 0. Fix the value."
+        ),
+        (
+            #""allowedRoots": "/srv""#,
+            "Account acme: \"rules.allowedRoots\" must be a list of folder paths in double quotes. Write "
+                + "[\".\", \"/srv/share/acme\"]; \".\" is the account's folder."
+        ),
         (
             #""maxMemoryMB": 100"#,
             "Account acme: \"rules.maxMemoryMB\" must be a whole number from 256 to 1048576, not 100. Fix the value."

@@ -29,6 +29,9 @@ public struct CSVReader: Sendable {
     /// The encoding text without a byte-order mark is read in; `nil` to decide from the text: UTF-8 when all of it
     /// is well-formed UTF-8, else Windows-1252. When it is UTF-8, bytes that are not are reported per field.
     var requiredEncoding: TextEncoding?
+    /// What a field, a record and the number of fields may not exceed; beyond them reading stops with `CSVError`
+    /// before the bytes are buffered.
+    public var limits = ReadLimits()
     /// The first line end seen outside quoted fields: "CRLF", "LF" or "CR"; `nil` when the text has none.
     /// Known once `forEachRecord` has returned.
     public private(set) var lineEnding: String?
@@ -155,7 +158,7 @@ public struct CSVReader: Sendable {
         defer { source.finish() }
         let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bufferSize)
         defer { buffer.deallocate() }
-        var tokenizer = CSVTokenizer(delimiter: delimiter, fileName: name)
+        var tokenizer = CSVTokenizer(delimiter: delimiter, fileName: name, limits: limits)
         tokenizer.stopOffset = stopOffset
         // Where the next bytes read lie in the text.
         var offset = startOffset
@@ -206,6 +209,7 @@ public struct CSVReader: Sendable {
                     transcoder = converter
                 }
             }
+            if Self.isWebPage(start[textStart...]) { throw CSVError.webPage(file: name) }
             if fixedDelimiter == nil {
                 var sniffer = DelimiterSniffer()
                 var scanned = textStart
@@ -219,7 +223,7 @@ public struct CSVReader: Sendable {
                 }
                 delimiter = sniffer.delimiter
             }
-            tokenizer = CSVTokenizer(delimiter: delimiter, fileName: name)
+            tokenizer = CSVTokenizer(delimiter: delimiter, fileName: name, limits: limits)
             tokenizer.stopOffset = stopOffset
             let going = try start.withUnsafeBufferPointer { startBuffer in
                 var position = textStart
@@ -260,6 +264,25 @@ public struct CSVReader: Sendable {
             if count == 0 { break }
         }
         try tokenizer.finish(at: offset, body)
+    }
+
+    /// The starts of an HTML page, in lower case: what a server sends in a sheet's place when it asks to sign in or
+    /// reports an error.
+    static let webPageStarts: [[UInt8]] = ["<!doctype html", "<html", "<head", "<body"].map { Array($0.utf8) }
+
+    /// Whether `text`, the start of the text (in UTF-8, after any byte-order mark), is the start of an HTML page:
+    /// after white space, one of `webPageStarts` in any case.
+    static func isWebPage(_ text: ArraySlice<UInt8>) -> Bool {
+        guard let first = text.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
+            return false
+        }
+        let rest = text[first...]
+        return webPageStarts.contains { start in
+            rest.count >= start.count
+                && zip(rest.prefix(start.count), start).allSatisfy { byte, wanted in
+                    (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) == wanted
+                }
+        }
     }
 
     /// Whether the whole text is well-formed UTF-8: `start`, the bytes read so far, then (unless `atEnd`) the rest,

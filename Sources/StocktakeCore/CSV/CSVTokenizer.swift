@@ -19,10 +19,11 @@ struct CSVTokenizer {
         case quoteInQuoted
     }
 
-    /// The bytes that end a run of plain bytes inside a quoted field (quote, CR, LF), as bits of a mask.
-    /// All special bytes are below 64, so one bit test per byte finds them, and letters fail the `< 64` test first.
+    /// The bytes that end a run of plain bytes inside a quoted field (quote, CR, LF, and NUL, which text never
+    /// holds), as bits of a mask. All special bytes are below 64, so one bit test per byte finds them, and letters
+    /// fail the `< 64` test first.
     private static let quotedStops: UInt64 =
-        1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn) | 1 << UInt64(ASCII.lineFeed)
+        1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn) | 1 << UInt64(ASCII.lineFeed) | 1
 
     /// The field separator byte.
     private let delimiter: UInt8
@@ -30,6 +31,10 @@ struct CSVTokenizer {
     private let unquotedStops: UInt64
     /// The file name used in errors.
     private let fileName: String
+    /// The most bytes a field may hold, fields a record may hold, and bytes a record may span (see `ReadLimits`).
+    private let maxFieldBytes: Int
+    private let maxColumns: Int
+    private let maxRecordBytes: Int
     /// Where the tokenizer is; kept between chunks.
     private var state = State.recordStart
     /// 1-based physical line of the byte being read.
@@ -40,6 +45,8 @@ struct CSVTokenizer {
     private var awaitingByteAfterFirstCarriageReturn = false
     /// 1-based physical line where the current record started.
     private var recordLine = 1
+    /// Offset in the text of the current record's first byte.
+    private var recordStart = 0
     /// 1-based physical line where the current field started (for a quoted field, where its quote opened).
     private var fieldLine = 1
     /// Whether a stray quote was already reported for the current field (it is reported once per field).
@@ -72,17 +79,24 @@ struct CSVTokenizer {
     /// The placeholder of a field whose bytes are in `spill` until the record is delivered.
     private static var spilledField: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: nil, count: 0) }
 
-    /// Creates a tokenizer splitting fields on `delimiter`; `fileName` names the file in errors.
-    init(delimiter: Delimiter, fileName: String) {
+    /// Creates a tokenizer splitting fields on `delimiter`, refusing text beyond `limits`; `fileName` names the file
+    /// in errors.
+    init(delimiter: Delimiter, fileName: String, limits: ReadLimits = ReadLimits()) {
         self.delimiter = delimiter.rawValue
         unquotedStops = CSVTokenizer.quotedStops | 1 << UInt64(delimiter.rawValue)
         self.fileName = fileName
+        maxFieldBytes = limits.maxFieldBytes
+        maxColumns = limits.maxColumns
+        maxRecordBytes = limits.maxRowBytes
         spill.reserveCapacity(4096)
         fields.reserveCapacity(64)
     }
 
     /// Parses the next chunk of the text, which starts at `offset` in it, calling `body` with each record
     /// completed in it. Returns `false` when it stopped at `stopOffset`; nothing more may be consumed then.
+    ///
+    /// Throws `CSVError` for a NUL byte and for a field, record or number of fields beyond the limits, before the
+    /// bytes beyond a limit are copied anywhere.
     mutating func consume(
         _ chunk: UnsafeBufferPointer<UInt8>, at offset: Int = 0, _ body: (borrowing CSVRecord) throws -> Void
     ) throws -> Bool {
@@ -111,6 +125,7 @@ struct CSVTokenizer {
                 } else {
                     previousByteWasCarriageReturn = false
                     recordLine = line
+                    recordStart = offset + index
                     state = .fieldStart
                 }
             case .fieldStart:
@@ -134,16 +149,21 @@ struct CSVTokenizer {
                     index += 1
                 }
                 fieldByteUnion |= union
-                if index > runStart { append(chunk, runStart, index) }
+                if index > runStart { try append(chunk, runStart, index) }
                 guard index < count else { continue }
                 let byte = chunk[index]
                 index += 1
                 if byte == delimiter {
                     endField(chunk)
+                    if fields.count >= maxColumns {
+                        throw CSVError.tooManyColumns(file: fileName, line: recordLine, limit: maxColumns)
+                    }
                     state = .fieldStart
                 } else if byte == ASCII.quote {
                     noteStrayQuote()
-                    append(chunk, index - 1, index)
+                    try append(chunk, index - 1, index)
+                } else if byte == 0 {
+                    throw CSVError.binaryContent(file: fileName, line: line)
                 } else {
                     endField(chunk)
                     try endRecord(at: offset + index - 1, body)
@@ -161,7 +181,7 @@ struct CSVTokenizer {
                 }
                 fieldByteUnion |= union
                 if index > runStart {
-                    append(chunk, runStart, index)
+                    try append(chunk, runStart, index)
                     previousByteWasCarriageReturn = false
                 }
                 guard index < count else { continue }
@@ -170,8 +190,10 @@ struct CSVTokenizer {
                 if byte == ASCII.quote {
                     previousByteWasCarriageReturn = false
                     state = .quoteInQuoted
+                } else if byte == 0 {
+                    throw CSVError.binaryContent(file: fileName, line: line)
                 } else {
-                    append(chunk, index - 1, index)
+                    try append(chunk, index - 1, index)
                     if byte == ASCII.carriageReturn {
                         line += 1
                         previousByteWasCarriageReturn = true
@@ -185,8 +207,9 @@ struct CSVTokenizer {
                 if byte == ASCII.quote {
                     // The first quote of the pair is the field's byte: in this chunk just before, or in an earlier one.
                     if index > 0 {
-                        append(chunk, index - 1, index)
+                        try append(chunk, index - 1, index)
                     } else {
+                        try checkFieldLength(adding: 1)
                         spillCurrentField(chunk)
                         spill.append(byte)
                     }
@@ -200,7 +223,7 @@ struct CSVTokenizer {
                 }
             }
         }
-        spillRecord(chunk)
+        try spillRecord(chunk, endingAt: offset + count)
         return true
     }
 
@@ -230,14 +253,28 @@ struct CSVTokenizer {
     }
 
     /// Adds `chunk[start..<end]` to the current field: it stays a slice when it continues the field's slice.
+    /// Throws, copying nothing, when the field would grow past `maxFieldBytes`.
     @inline(__always)
-    private mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) {
+    private mutating func append(_ chunk: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) throws(CSVError) {
         if fieldIsSliced && sliceEnd == start {
             sliceEnd = end
+            if end - sliceStart > maxFieldBytes { throw fieldTooLong() }
             return
         }
+        try checkFieldLength(adding: end - start)
         spillCurrentField(chunk)
         spill.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[start..<end]))
+    }
+
+    /// Throws when adding `count` bytes to the current field would make it longer than `maxFieldBytes`.
+    private func checkFieldLength(adding count: Int) throws(CSVError) {
+        let length = fieldIsSliced ? sliceEnd - sliceStart : spill.count - spillFieldStart
+        if length + count > maxFieldBytes { throw fieldTooLong() }
+    }
+
+    /// The error for the current field, which is longer than `maxFieldBytes`.
+    private func fieldTooLong() -> CSVError {
+        .fieldTooLong(file: fileName, line: recordLine, column: fields.count + 1, limit: maxFieldBytes)
     }
 
     /// Copies the current field's slice into `spill`, where the rest of its bytes will go.
@@ -250,12 +287,17 @@ struct CSVTokenizer {
         }
     }
 
-    /// At the end of a chunk, copies the sliced fields of the record it ends in, since the chunk's memory is reused.
-    private mutating func spillRecord(_ chunk: UnsafeBufferPointer<UInt8>) {
+    /// At the end of a chunk, which ends at offset `end` of the text, copies the sliced fields of the record it ends
+    /// in, since the chunk's memory is reused; throws when that record is already longer than `maxRecordBytes`.
+    private mutating func spillRecord(_ chunk: UnsafeBufferPointer<UInt8>, endingAt end: Int) throws(CSVError) {
         let inField: Bool
         switch state {
         case .unquoted, .quoted, .quoteInQuoted: inField = true
-        case .recordStart, .fieldStart: inField = false
+        case .recordStart: return
+        case .fieldStart: inField = false
+        }
+        if end - recordStart > maxRecordBytes {
+            throw .rowTooLong(file: fileName, line: recordLine, limit: maxRecordBytes)
         }
         // The field being read must stay last in `spill`, where its next bytes go.
         var current: [UInt8]?
@@ -337,6 +379,9 @@ struct CSVTokenizer {
     /// Hands the finished record, which ended at `end` in the text, to `body`, then empties the buffers (keeping
     /// their memory) for the next one.
     private mutating func endRecord(at end: Int, _ body: (borrowing CSVRecord) throws -> Void) throws {
+        if end - recordStart > maxRecordBytes {
+            throw CSVError.rowTooLong(file: fileName, line: recordLine, limit: maxRecordBytes)
+        }
         defer {
             fields.removeAll(keepingCapacity: true)
             spilledFields.removeAll(keepingCapacity: true)

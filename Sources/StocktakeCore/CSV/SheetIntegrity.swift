@@ -18,6 +18,9 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
         case unsupportedEncoding(String)
         /// The bytes are the start of an `.xlsx` workbook that ends before its ZIP directory.
         case cutOffWorkbook
+        /// The bytes are not a sheet the reader reads (a NUL byte, an HTML page, a cell or row past the limits);
+        /// `reason` is the reader's sentence after the file name.
+        case unreadable(reason: String)
 
         /// What is wrong and what to do, as a clause after the file name.
         public var description: String {
@@ -35,6 +38,8 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
             case .cutOffWorkbook:
                 return "the workbook ends before its ZIP directory: the transfer was cut off. Pull the sheet again, "
                     + "and if the file itself is damaged, save the workbook again in Excel."
+            case .unreadable(let reason):
+                return reason
             }
         }
     }
@@ -91,8 +96,11 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
             problem = .openQuote(line: line)
         } catch CSVError.unsupportedEncoding(_, let encoding) {
             problem = .unsupportedEncoding(encoding)
+        } catch let error as CSVError {
+            // A NUL byte, an HTML page, a cell or a row past the limits: hostile or wrong bytes, never a cut.
+            problem = .unreadable(reason: SourceReader.reason(error))
         } catch {
-            // Bytes in memory cannot be unreadable, and the body throws nothing.
+            // The body throws nothing.
             preconditionFailure("unexpected error reading bytes in memory: \(error)")
         }
         let endsWithLineBreak = bytes.last == ASCII.lineFeed || bytes.last == ASCII.carriageReturn

@@ -47,6 +47,8 @@ public struct Inspection: Sendable {
         var reader = SourceReader(mapping: mapping)
         reader.keepsRecords = false
         reader.issueLimit = problemLimit
+        // Rows are counted, not kept, so any number fits in memory; cells and rows stay bounded.
+        reader.limits.maxRows = Int.max
         if SourceFormat.of(path: path) == .workbook {
             return try inspectWorkbook(file, reader: reader, keepRows: keepRows)
         }

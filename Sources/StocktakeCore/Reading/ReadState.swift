@@ -27,19 +27,32 @@ struct ReadState {
     /// The data rows waiting to be taken, and the first occurrences found for them when their batch was looked up.
     private var batch = RowBatch()
     private var earlierRows: [(record: Int32, row: Int32)?] = []
+    /// The rows of the source (shared by the readers of its parts) and of the account, which the rows read here
+    /// are added to every `rowsPerCharge` rows and at the end.
+    private let sourceRows: RowBudget
+    private var uncountedRows = 0
+    private static let rowsPerCharge = 1024
 
-    /// Starts reading a file from its beginning; `expectedBytes` is its size, or 0 when unknown.
-    init(file: SourceFile, reader: SourceReader, startOffset: Int = 0, expectedBytes: Int) {
+    /// Starts reading a file from its beginning; `expectedBytes` is its size, or 0 when unknown. `sourceRows` counts
+    /// the rows of the file when it is read in parts; `nil` counts them here.
+    init(
+        file: SourceFile, reader: SourceReader, startOffset: Int = 0, expectedBytes: Int, sourceRows: RowBudget? = nil
+    ) {
         self.data = SourceData(file: file, layout: HeaderLayout(header: [], mapping: reader.mapping))
         self.reader = reader
         self.buildings = reader.buildings
         self.startOffset = startOffset
         self.expectedBytes = expectedBytes
+        self.sourceRows = sourceRows ?? RowBudget(limit: reader.limits.maxRows)
     }
 
     /// Starts reading a part of a file that begins at `startOffset`, after the header that gave `layout`.
-    init(part file: SourceFile, reader: SourceReader, layout: HeaderLayout, startOffset: Int, expectedBytes: Int) {
-        self.init(file: file, reader: reader, startOffset: startOffset, expectedBytes: expectedBytes)
+    init(
+        part file: SourceFile, reader: SourceReader, layout: HeaderLayout, startOffset: Int, expectedBytes: Int,
+        sourceRows: RowBudget
+    ) {
+        self.init(
+            file: file, reader: reader, startOffset: startOffset, expectedBytes: expectedBytes, sourceRows: sourceRows)
         data.layout = layout
         sawHeader = true
         plan = layout.plan
@@ -62,8 +75,9 @@ struct ReadState {
     }
 
     /// Takes the next record of the text: the header, or a data row, which waits in `batch` until the batch is full
-    /// or `finish()` is called.
-    mutating func take(_ record: borrowing CSVRecord) {
+    /// or `finish()` is called. Throws `.tooManyRows` or `.tooManyAccountRows` once the source's or the account's
+    /// rows are more than the reader's `limits.maxRows`.
+    mutating func take(_ record: borrowing CSVRecord) throws(CSVError) {
         if !sawHeader {
             // A row of empty cells above the header (`,,,` from a sheet's empty top row) is blank too.
             guard !Self.isEmpty(record, from: 0) else { return }
@@ -82,13 +96,29 @@ struct ReadState {
             fingerprint.add(cell)
         }
         if blank { return }
+        uncountedRows += 1
+        if uncountedRows == Self.rowsPerCharge { try countRows() }
         batch.append(record, fingerprint: fingerprint)
         if batch.isFull { takeBatch() }
     }
 
     /// Takes the rows still waiting in the batch; call it once the reader has handed out the last record.
-    mutating func finish() {
+    mutating func finish() throws(CSVError) {
+        try countRows()
         takeBatch()
+    }
+
+    /// Adds the rows read since the last call to the source's and the account's counts; throws when either is past
+    /// the limit.
+    private mutating func countRows() throws(CSVError) {
+        let count = uncountedRows
+        uncountedRows = 0
+        guard count > 0 else { return }
+        let name = data.file.displayName
+        if !sourceRows.add(count) { throw .tooManyRows(file: name, limit: sourceRows.limit) }
+        if let accountRows = reader.accountRows, !accountRows.add(count) {
+            throw .tooManyAccountRows(file: name, account: accountRows.account ?? "", limit: accountRows.limit)
+        }
     }
 
     /// Looks up the fingerprints of the rows of the batch together, then takes the rows in order.

@@ -11,6 +11,11 @@ public struct SourceReader: Sendable {
     public var keepsRecords = true
     /// At most this many issues are kept; the rest are only counted in `SourceData.omittedIssues`.
     public var issueLimit = Int.max
+    /// The most a field, a row and a source may hold (`rules.maxFieldBytes`, `rules.maxRows`).
+    public var limits = ReadLimits()
+    /// The rows of all the sources of the account read with this reader, limited by `limits.maxRows`; `nil` to
+    /// limit each source alone.
+    var accountRows: RowBudget?
 
     public init(mapping: ColumnMapping, tagDigits: Int = 6, cnsDigits: Int = 6, buildings: BuildingTable? = nil) {
         self.mapping = mapping
@@ -33,6 +38,7 @@ public struct SourceReader: Sendable {
         var reader: CSVReader
         do {
             reader = try CSVReader(path: file.path, encoding: file.encoding)
+            reader.limits = limits
         } catch {
             throw Self.translate(error, file: file)
         }
@@ -49,6 +55,7 @@ public struct SourceReader: Sendable {
             throw WorkbookSource.refusal(of: file)
         case .text:
             var reader = CSVReader(bytes: bytes, name: name)
+            reader.limits = limits
             return try read(file, from: &reader)
         }
     }
@@ -57,8 +64,8 @@ public struct SourceReader: Sendable {
     public func read(_ file: SourceFile, from reader: inout CSVReader) throws(StocktakeError) -> SourceData {
         var state = ReadState(file: file, reader: self, expectedBytes: reader.expectedLength ?? 0)
         do {
-            try reader.forEachRecord { record in state.take(record) }
-            state.finish()
+            try reader.forEachRecord { record in try state.take(record) }
+            try state.finish()
         } catch let error as CSVError {
             throw Self.translate(error, file: file)
         } catch {
@@ -76,18 +83,15 @@ public struct SourceReader: Sendable {
         case .unreadable(_, let reason):
             if reason.contains("No such file") { return .missingInput(path: file.path, what: "file") }
             return .unreadableInput(path: file.path, reason: "it cannot be read (\(reason))")
-        case .unterminatedQuote, .unsupportedEncoding:
+        case .unterminatedQuote, .unsupportedEncoding, .fieldTooLong, .rowTooLong, .tooManyColumns, .binaryContent,
+            .webPage, .tooManyRows, .tooManyAccountRows:
             return .badData(path: file.path, reason: reason(error))
         }
     }
 
     /// The error's sentence without the file name it starts with, for messages that name the file by its path.
     static func reason(_ error: CSVError) -> String {
-        let file: String
-        switch error {
-        case .unterminatedQuote(let name, _), .unsupportedEncoding(let name, _), .unreadable(let name, _):
-            file = name
-        }
+        let file = error.file
         let text = error.description
         return text.hasPrefix(file + ": ") ? String(text.dropFirst(file.count + 2)) : text
     }

@@ -30,6 +30,8 @@ struct SourceSplit {
     let reader: SourceReader
     /// Where the bytes are, and the name messages use.
     private let input: CSVReader.Input
+    /// The rows of the file, counted by the readers of all its parts.
+    private let sourceRows: RowBudget
     private let name: String
     private let chunkSize: Int
     /// The size of the text, 0 when unknown.
@@ -85,6 +87,7 @@ struct SourceSplit {
         self.name = name
         self.size = size
         self.chunkSize = chunkSize
+        sourceRows = RowBudget(limit: reader.limits.maxRows)
     }
 
     /// Adds a part starting at `start`, unless it does not start after the last part or is at the end.
@@ -97,20 +100,21 @@ struct SourceSplit {
 
     /// The reader of the whole text, or of the part that starts at `start` and stops at `stop`.
     private func csvReader(from start: Int, stoppingAt stop: Int) throws(CSVError) -> CSVReader {
+        var reader: CSVReader
         if start == 0 {
             switch input {
             case .file(let path):
-                var reader = try CSVReader(path: path, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
-                reader.requiredEncoding = foundUTF8 ? .utf8 : file.encoding
-                return reader
+                reader = try CSVReader(path: path, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
             case .memory(let bytes):
-                var reader = CSVReader(bytes: bytes, name: name, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
-                reader.requiredEncoding = foundUTF8 ? .utf8 : file.encoding
-                return reader
+                reader = CSVReader(bytes: bytes, name: name, delimiter: nil, stoppingAt: stop, chunkSize: chunkSize)
             }
+            reader.requiredEncoding = foundUTF8 ? .utf8 : file.encoding
+        } else {
+            reader = CSVReader(
+                part: input, name: name, delimiter: delimiter, from: start, stoppingAt: stop, chunkSize: chunkSize)
         }
-        return CSVReader(
-            part: input, name: name, delimiter: delimiter, from: start, stoppingAt: stop, chunkSize: chunkSize)
+        reader.limits = self.reader.limits
+        return reader
     }
 
     /// Reads the start of the text up to its header: remembers the delimiter and the layout, and returns the
@@ -171,24 +175,24 @@ struct SourceSplit {
     private func readPart(from start: Int, stoppingAt stop: Int) -> Part {
         var state: ReadState
         if start == 0 {
-            state = ReadState(file: file, reader: reader, expectedBytes: size)
+            state = ReadState(file: file, reader: reader, expectedBytes: size, sourceRows: sourceRows)
         } else {
             state = ReadState(
                 part: file, reader: reader, layout: layout!, startOffset: start,
-                expectedBytes: min(stop, size) - start)
+                expectedBytes: min(stop, size) - start, sourceRows: sourceRows)
         }
         var error: CSVError?
         var csv: CSVReader?
         do {
             var opened = try csvReader(from: start, stoppingAt: stop)
-            try opened.forEachRecord { record in state.take(record) }
+            try opened.forEachRecord { record in try state.take(record) }
+            try state.finish()
             csv = opened
         } catch let failure as CSVError {
             error = failure
         } catch {
             preconditionFailure("reading records throws nothing but CSVError: \(error)")
         }
-        state.finish()
         state.data.delimiter = csv?.delimiter ?? delimiter
         state.data.hadByteOrderMark = csv?.hadByteOrderMark ?? false
         state.data.encoding = csv?.encoding ?? .utf8
@@ -227,13 +231,13 @@ struct SourceSplit {
             var part = parts[index]
             parts[index] = Self.emptyPart(file)
             if starts[index] != boundary {
+                // The part is read again from the right place: its rows were counted, and are counted again.
+                sourceRows.remove(part.data.rowCount)
+                reader.accountRows?.remove(part.data.rowCount)
                 part = readPart(from: boundary, stoppingAt: index + 1 < starts.count ? starts[index + 1] : Int.max)
             }
             if let error = part.error {
-                if case .unterminatedQuote(let name, let partLine) = error {
-                    throw SourceReader.translate(.unterminatedQuote(file: name, line: partLine + line - 1), file: file)
-                }
-                throw SourceReader.translate(error, file: file)
+                throw SourceReader.translate(error.shiftingLines(by: line - 1), file: file)
             }
             Self.append(part, to: &data, table: &table, lineOffset: line - 1)
             data.lineEnding = data.lineEnding ?? part.data.lineEnding

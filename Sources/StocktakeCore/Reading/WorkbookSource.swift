@@ -41,13 +41,15 @@ public struct WorkbookSource {
             let sheet =
                 try file.sheet.map { name throws(WorkbookError) in try workbook.sheet(named: name) }
                 ?? workbook.defaultSheet
-            try workbook.forEachRecord(in: sheet) { record in state.take(record) }
+            try workbook.forEachRecord(in: sheet, limits: reader.limits) { record in try state.take(record) }
+            try state.finish()
         } catch let error as WorkbookError {
             throw translate(error)
+        } catch let error as CSVError {
+            throw SourceReader.translate(error, file: file)
         } catch {
             throw .badData(path: file.path, reason: "\(error)")
         }
-        state.finish()
         return state.data
     }
 

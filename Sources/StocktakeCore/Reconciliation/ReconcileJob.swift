@@ -32,7 +32,8 @@ public enum ReconcileJob {
         let clock = ContinuousClock()
         let phase = clock.now
         let files = try inputFiles(request)
-        let reader = try sourceReader(request)
+        var reader = try sourceReader(request)
+        reader.accountRows = RowBudget(limit: request.rules.limits.maxRows, account: request.account)
         details.buildings = reader.buildings
         let sources = try read(files, with: reader)
         for source in sources {
@@ -75,9 +76,11 @@ public enum ReconcileJob {
         let buildings = try request.buildings.map { path throws(StocktakeError) in
             try BuildingTableFile.load(path: path)
         }
-        return SourceReader(
+        var reader = SourceReader(
             mapping: mapping, tagDigits: request.rules.tagDigits, cnsDigits: request.rules.cnsDigits,
             buildings: buildings)
+        reader.limits = request.rules.limits
+        return reader
     }
 
     /// Writes `cleaned.csv`, `discrepancies.csv`, `resolved.csv`, and the workbooks `cleaned.xlsx` and

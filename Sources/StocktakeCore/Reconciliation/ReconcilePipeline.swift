@@ -52,6 +52,8 @@ public struct ReconcilePipeline {
         details.displayName = request.displayName ?? request.account
         details.timeZone = request.timeZone
         details.simulation = request.simulation
+        // Before anything is read: a local source that leads outside the allowed folders is never opened.
+        try request.allowedRoots?.check(request)
         let central = try pullCentral(&local, &details, log)
         try pullSources(&local, log)
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)

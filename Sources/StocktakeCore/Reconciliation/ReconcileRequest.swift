@@ -33,6 +33,9 @@ public struct ReconcileRequest: Sendable {
     /// The failures the run simulates (`--simulate-failure`); of them, `disk-full` makes the first output's write
     /// fail as a full disk does.
     public var simulation = FailureSimulation()
+    /// The folders (and files) the local sources must lie in once symbolic links are followed (an account's
+    /// `rules.allowedRoots`); `nil` reads any path given, as `stocktake reconcile` does.
+    public var allowedRoots: AllowedRoots?
 
     public init(account: String, central: String, rules: ReconciliationRules, outputDirectory: String) {
         self.account = account

@@ -12,6 +12,9 @@ public struct ReconciliationRules: Sendable {
     public var fallbackIdentifiers: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
     /// Per-field source order that overrides the default (sightings, then registers, then central).
     public var precedence: [CanonicalField: FieldPrecedence] = [:]
+    /// The most a field, a row, a source and the account's sources together may hold (`rules.maxFieldBytes`,
+    /// `rules.maxRows`).
+    public var limits = ReadLimits()
 
     public init(asOf: InventoryDate) {
         self.asOf = asOf

@@ -95,12 +95,15 @@ public struct Workbook: Sendable {
     /// The record's buffers are reused for the next row: they are valid only inside `body`. Throws `WorkbookError`
     /// for a missing or damaged part (after delivering the rows before the damage), and rethrows whatever `body`
     /// throws, which stops reading.
-    public func forEachRecord(in sheet: WorkbookSheet, _ body: (borrowing CSVRecord) throws -> Void) throws {
+    public func forEachRecord(
+        in sheet: WorkbookSheet, limits: ReadLimits = ReadLimits(), _ body: (borrowing CSVRecord) throws -> Void
+    ) throws {
         let package = PackageReader(archive: archive)
         guard let bytes = try package.contents(of: sheet.part, required: true) else { return }
-        let reader = WorksheetReader(
+        var reader = WorksheetReader(
             file: name, part: sheet.part, sharedStrings: sharedStrings, styles: styles,
             dateSystem: usesDate1904 ? .from1904 : .from1900)
+        reader.limits = limits
         try reader.forEachRecord(in: bytes, body)
     }
 

@@ -19,6 +19,10 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible {
     /// A cell (`row` 1-based, `column` 0-based) refers to shared string `index`, which the table of `count` does not
     /// have.
     case missingSharedString(file: String, part: String, row: Int, column: Int, index: String, count: Int)
+    /// The text of a cell (`row` 1-based, `column` 0-based) is longer than `limit` bytes (`ReadLimits.maxFieldBytes`).
+    case cellTooLong(file: String, part: String, row: Int, column: Int, limit: Int)
+    /// Row `row` (1-based) has a cell past column `limit` (`ReadLimits.maxColumns`).
+    case tooManyColumns(file: String, part: String, row: Int, limit: Int)
 
     /// The error for a ZIP problem: a compound document is told apart, since it is what Excel makes of a workbook
     /// saved with a password (or an .xls file).
@@ -57,6 +61,13 @@ public enum WorkbookError: Error, Equatable, CustomStringConvertible {
         case .missingSharedString(let file, let part, let row, let column, let index, let count):
             return "\(file): cell \(WorkbookError.cellName(row: row, column: column)) of \(part) refers to shared "
                 + "string \(index), but the workbook has \(count). Open the workbook in Excel and save it again."
+        case .cellTooLong(let file, let part, let row, let column, let limit):
+            return "\(file): the text of cell \(WorkbookError.cellName(row: row, column: column)) of \(part) is longer "
+                + "than \(limit) bytes, so the workbook is not read. Check that it is the spreadsheet you meant; if "
+                + "the cell is real, raise rules.maxFieldBytes in the account's account.json."
+        case .tooManyColumns(let file, let part, let row, let limit):
+            return "\(file): row \(row) of \(part) has more than \(limit) cells, more than a spreadsheet can hold, "
+                + "so the workbook is not read. Open it in Excel, check the row and save it again."
         }
     }
 

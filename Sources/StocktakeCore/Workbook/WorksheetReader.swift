@@ -16,6 +16,8 @@ struct WorksheetReader {
     let sharedStrings: SharedStrings
     let styles: CellStyles
     let dateSystem: ExcelDate.System
+    /// The most bytes a cell's text may hold and cells a row may hold (see `ReadLimits`).
+    var limits = ReadLimits()
 
     /// The widest `dimension` believed; beyond it (a producer's `A1:XFD1048576`) rows are as wide as their cells.
     static let maximumPaddedWidth = 4096
@@ -286,6 +288,15 @@ struct WorksheetReader {
         /// Puts the cell just read into its column of the row.
         private mutating func place() throws {
             guard let field = try text(ofCell: cell) else { return }
+            if cell.column >= reader.limits.maxColumns {
+                throw WorkbookError.tooManyColumns(
+                    file: reader.file, part: reader.part, row: rowNumber, limit: reader.limits.maxColumns)
+            }
+            if field.count > reader.limits.maxFieldBytes {
+                throw WorkbookError.cellTooLong(
+                    file: reader.file, part: reader.part, row: rowNumber, column: cell.column,
+                    limit: reader.limits.maxFieldBytes)
+            }
             if cell.column >= spans.count {
                 if cell.column > spans.count {
                     spans.append(contentsOf: repeatElement(Span.empty, count: cell.column - spans.count))

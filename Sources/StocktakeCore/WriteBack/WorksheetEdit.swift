@@ -27,10 +27,11 @@ struct WorksheetEdit: Sendable {
     private let recordStarts: [Int]
     private let recordRows: [Int]
 
-    /// Reads the worksheet `sheet` (the first visible one when `nil`) of the workbook `bytes`, named `fileName`.
+    /// Reads the worksheet `sheet` (the first visible one when `nil`) of the workbook `bytes`, named `fileName`,
+    /// within `limits` (those it was read with as a source).
     ///
     /// Throws the error reading the workbook as a source throws, naming the file.
-    init(bytes: [UInt8], fileName: String, sheet: String?) throws(StocktakeError) {
+    init(bytes: [UInt8], fileName: String, sheet: String?, limits: ReadLimits = ReadLimits()) throws(StocktakeError) {
         let source = WorkbookSource(
             file: SourceFile(path: fileName, role: .central, sheet: sheet), bytes: bytes, name: fileName)
         var text: [UInt8] = []
@@ -62,7 +63,7 @@ struct WorksheetEdit: Sendable {
                 }
                 throw WorkbookError.damagedPart(file: fileName, part: selected.part, error)
             }
-            try workbook.forEachRecord(in: selected) { record in
+            try workbook.forEachRecord(in: selected, limits: limits) { record in
                 recordStarts.append(text.count)
                 recordRows.append(record.line)
                 recordWidths.append(record.count)

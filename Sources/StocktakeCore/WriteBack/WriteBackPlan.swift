@@ -135,6 +135,7 @@ public struct WriteBackPlan: Sendable {
         options: WriteBackOptions, encoding: TextEncoding? = nil
     ) throws(CSVError) {
         var csv = CSVReader(bytes: pulled, name: fileName, encoding: encoding)
+        csv.limits = reader.limits
         // The reader refuses what cannot be read and decides the delimiter; its first record is enough for both,
         // unless a quote stays open to the end, which only a whole reading reports as the reader does.
         try Self.read(&csv, wholly: false)
@@ -145,6 +146,7 @@ public struct WriteBackPlan: Sendable {
             let text = pulled[(EncodingSniffer.utf16Encoding(of: pulled[...]) == nil ? 0 : 2)...]
             bytes = TextTranscoder.utf8(from: csv.encoding, text)
             csv = CSVReader(bytes: bytes, name: fileName, encoding: .utf8)
+            csv.limits = reader.limits
             try Self.read(&csv, wholly: false)
         }
         let raw = RawSheet(bytes: bytes, start: csv.hadByteOrderMark ? 3 : 0, delimiter: csv.delimiter)
@@ -177,7 +179,7 @@ public struct WriteBackPlan: Sendable {
         workbook bytes: [UInt8], fileName: String, sheet: String?, reader: SourceReader,
         reconciliation: Reconciliation, options: WriteBackOptions
     ) throws(StocktakeError) {
-        let edit = try WorksheetEdit(bytes: bytes, fileName: fileName, sheet: sheet)
+        let edit = try WorksheetEdit(bytes: bytes, fileName: fileName, sheet: sheet, limits: reader.limits)
         var raw = RawSheet(bytes: edit.text, start: 0, delimiter: .comma)
         raw.leaveAlone(edit.protectedCells)
         var planner = WriteBackPlanner(raw: raw, reader: reader, reconciliation: reconciliation, options: options)
