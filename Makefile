@@ -30,7 +30,7 @@ APT_PACKAGES      := libcurl4-openssl-dev zlib1g-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter
 
 .PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
-	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-deps
+	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-deps kill-matrix
 
 all: build
 
@@ -44,6 +44,7 @@ help:
 	@echo "make bench-duckdb    1,000,000 assets, and the same reconciliation (approximately) in DuckDB"
 	@echo "make bench-smoke     100,000 assets: fails on wrong findings only (CI runs it)"
 	@echo "make bench-workbook  a 200,000-row .xlsx sheet (XlsxWriter) read, against the same sheet as CSV"
+	@echo "make kill-matrix     SIGKILL at every kill point of a pushing run of 200,000 assets (README Reliability)"
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -114,6 +115,19 @@ bench-smoke: release
 bench-workbook: release
 	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-xlsxwriter"
 	$(BENCH) workbook --rows 200000 --data $(BENCH_DATA)
+
+# The kill matrix of `make test` (KillMatrixTests, 1,000 assets) at 200,000 assets, against the release build:
+# one row per kill point, written to $(BUILD_DIR)/kill-matrix.txt and printed even when a case fails.
+KILL_MATRIX_ASSETS ?= 200000
+kill-matrix: release
+	$(SWIFT) build --build-tests
+	@rm -f $(BUILD_DIR)/kill-matrix.txt
+	@STOCKTAKE_KILL_MATRIX_ASSETS=$(KILL_MATRIX_ASSETS) STOCKTAKE_KILL_MATRIX_BIN=$(abspath $(BUILD_DIR))/release \
+	  STOCKTAKE_KILL_MATRIX_TABLE=$(abspath $(BUILD_DIR))/kill-matrix.txt \
+	  $(SWIFT) test --skip-build --filter 'KillMatrixTests/aRunKilledAtThisPoint'; status=$$?; \
+	echo; echo "Kill matrix at $(KILL_MATRIX_ASSETS) assets:"; echo "| kill point | result | seconds (3 nights) |"; \
+	echo "|---|---|---|"; sort $(BUILD_DIR)/kill-matrix.txt 2>/dev/null; \
+	echo "$$(wc -l < $(BUILD_DIR)/kill-matrix.txt 2>/dev/null || echo 0) of 20 points held"; exit $$status
 
 bench-deps:
 	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-venv"

@@ -116,6 +116,7 @@ public struct SyncedReconcileJob: Sendable {
         }
         try check(central: integrity.dataRows, at: provider.location, guards: request.guards)
         local.central = try save(sheet, in: pulledFolder, as: "central")
+        KillPoint.reached(.afterPull)
         night.centralProvider = provider
         night.pulledCentral = sheet
         return sheet.bytes
@@ -166,8 +167,10 @@ public struct SyncedReconcileJob: Sendable {
         do throws(SyncError) {
             let sheet = plan.editedSheet()
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)
+            KillPoint.reached(.afterPushJournal)
             defer { didPush() }
             try provider.push(sheet, over: pulled)
+            KillPoint.reached(.afterPush)
             details.pushedCentral = true
             details.pushes.append("central sheet → \(provider.location): \(Self.summary(of: plan))")
             log("pushed \(Self.summary(of: plan)) to \(provider.location)")
