@@ -1,5 +1,6 @@
 import Foundation
 import StocktakeCore
+import StocktakeJob
 import StocktakeTestServers
 import Testing
 
@@ -155,7 +156,10 @@ struct KillMatrix: Sendable {
             "stocktake-kill-matrix-\(getpid())-\(assets)")
         let generate = Process()
         generate.executableURL = URL(fileURLWithPath: bench)
-        generate.arguments = ["generate", "--assets", String(assets), "--seed", "13", "--out", dataset]
+        generate.arguments = [
+            "generate", "--assets", String(assets), "--seed", "13", "--out", dataset, "--tag-digits",
+            String(tagDigits(assets: assets)),
+        ]
         generate.standardOutput = FileHandle.nullDevice
         do {
             try generate.run()
@@ -185,6 +189,11 @@ struct KillMatrix: Sendable {
                 pushedCentral: night.server.sheet ?? Data(), outputs: outputs,
                 assetsLine: second.standardOutput.split(separator: "\n")[1].prefix { $0 != ";" } + "; "))
         return matrix
+    }
+
+    /// The digits of a VT tag: 6 hold at most 100,000 generated assets, 7 the 200,000 of `make kill-matrix`.
+    static func tagDigits(assets: Int) -> Int {
+        assets > 100_000 ? 7 : 6
     }
 
     /// `name` next to the test bundle's `stocktake`, or in `STOCKTAKE_KILL_MATRIX_BIN`.
@@ -234,7 +243,8 @@ final class NightUnderTest {
             {"central": {"provider": "https", "url": "\(server.url)"},
              "sightings": ["\(dataset)/sightings/"], "registers": ["\(dataset)/registers/"],
              "buildings": "\(dataset)/buildings.csv", "auth": {"tokenFile": "secrets/token"},
-             "rules": {"keepRuns": 1, "staleAfterDays": 365}, "push": {"cleaned": true}}
+             "rules": {"keepRuns": 1, "staleAfterDays": 365, "tagDigits": \(KillMatrix.tagDigits(assets: matrix.assets))},
+             "push": {"cleaned": true}}
             """, to: "Jobs/acme/account.json")
         runner.write("kill-matrix-token\n", to: "Jobs/acme/secrets/token")
         try FileManager.default.setAttributes(
@@ -263,6 +273,16 @@ final class NightUnderTest {
         }
         return try runner.run(
             program: executable, arguments: ["run", "--parallel", "1"] + arguments, environment: environment)
+    }
+
+    /// The account's pending push, decoded as the run writes it.
+    var pendingPush: PendingPush? {
+        guard let data = FileManager.default.contents(atPath: runner.path("state/acme/pending-push.json")) else {
+            return nil
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(PendingPush.self, from: data)
     }
 
     /// The id of the newest folder under `runs/`.
@@ -355,12 +375,14 @@ final class NightUnderTest {
 final class DAVSheetServer {
     private let file: String
     private let mode: String
+    private let record: String
     private let server: LoopbackScript
 
     init(sheet: Data, folder: String) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         file = folder + "/central.csv"
         mode = folder + "/mode"
+        record = folder + "/requests.jsonl"
         FileManager.default.createFile(atPath: file, contents: sheet)
         FileManager.default.createFile(atPath: mode, contents: Data())
         FileManager.default.createFile(atPath: folder + "/requests.jsonl", contents: Data())
@@ -377,6 +399,23 @@ final class DAVSheetServer {
     /// Makes every PUT answer 412 (a sheet someone else changed), or lets them write again.
     func refusePushes(_ refuse: Bool) throws {
         try Data((refuse ? "conflict" : "").utf8).write(to: URL(fileURLWithPath: mode))
+    }
+
+    /// Makes the server answer as `mode` says (see dav_sheet_server.py: `GET:reset`, `PUT:503`, `GET:login`, …), or
+    /// normally when it is empty.
+    func answer(_ mode: String) throws {
+        try Data(mode.utf8).write(to: URL(fileURLWithPath: self.mode))
+    }
+
+    /// The method and status of every request received so far, as `PUT 204`, in order.
+    var requests: [String] {
+        let text = (try? String(contentsOfFile: record, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+                return nil
+            }
+            return "\(object["method"] ?? "") \(object["status"] ?? "")"
+        }
     }
 
     /// Whether PUTs are answered 412.
