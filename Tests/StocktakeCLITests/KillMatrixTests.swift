@@ -152,24 +152,19 @@ struct KillMatrix: Sendable {
         guard let bench = executable("stocktake-bench") else {
             throw KillMatrixFailure(description: "stocktake-bench was not found; build it with 'swift build'")
         }
+        // The generator writes the same bytes for the same options: a dataset an earlier run made is used again. A
+        // new one is written under a name of this process and renamed into place whole.
         let dataset = (NSTemporaryDirectory() as NSString).appendingPathComponent(
-            "stocktake-kill-matrix-\(getpid())-\(assets)")
-        let generate = Process()
-        generate.executableURL = URL(fileURLWithPath: bench)
-        generate.arguments = [
-            "generate", "--assets", String(assets), "--seed", "13", "--out", dataset, "--tag-digits",
-            String(tagDigits(assets: assets)),
-        ]
-        generate.standardOutput = FileHandle.nullDevice
-        do {
-            try generate.run()
-        } catch {
-            throw KillMatrixFailure(description: "\(bench) could not start: \(error)")
+            "stocktake-kill-matrix-\(assets)-seed-13")
+        if !FileManager.default.fileExists(atPath: dataset) {
+            try generate(assets: assets, into: dataset + ".\(getpid())", bench: bench)
+            if rename(dataset + ".\(getpid())", dataset) != 0 {
+                try? FileManager.default.removeItem(atPath: dataset + ".\(getpid())")
+            }
         }
-        generate.waitUntilExit()
-        guard generate.terminationStatus == 0,
-            let original = FileManager.default.contents(atPath: dataset + "/central.csv")
-        else { throw KillMatrixFailure(description: "stocktake-bench generate failed") }
+        guard let original = FileManager.default.contents(atPath: dataset + "/central.csv") else {
+            throw KillMatrixFailure(description: "\(dataset)/central.csv cannot be read")
+        }
         var matrix = KillMatrix(
             assets: assets, dataset: dataset, original: original,
             reference: Reference(pushedCentral: Data(), outputs: [:], assetsLine: ""))
@@ -191,9 +186,27 @@ struct KillMatrix: Sendable {
         return matrix
     }
 
-    /// The digits of a VT tag: 6 hold at most 100,000 generated assets, 7 the 200,000 of `make kill-matrix`.
+    /// The digits of a VT tag and of a CNS number: 6 hold at most 100,000 generated assets, 7 the 200,000 of
+    /// `make kill-matrix`.
     static func tagDigits(assets: Int) -> Int {
         assets > 100_000 ? 7 : 6
+    }
+
+    /// Generates the account of `assets` assets into `folder` with `stocktake-bench generate`.
+    private static func generate(assets: Int, into folder: String, bench: String) throws {
+        let generate = Process()
+        generate.executableURL = URL(fileURLWithPath: bench)
+        let digits = String(tagDigits(assets: assets))
+        generate.arguments = [
+            "generate", "--assets", String(assets), "--seed", "13", "--out", folder, "--tag-digits", digits,
+            "--cns-digits", digits,
+        ]
+        generate.standardOutput = FileHandle.nullDevice
+        try generate.run()
+        generate.waitUntilExit()
+        guard generate.terminationStatus == 0 else {
+            throw KillMatrixFailure(description: "stocktake-bench generate failed with \(generate.terminationStatus)")
+        }
     }
 
     /// `name` next to the test bundle's `stocktake`, or in `STOCKTAKE_KILL_MATRIX_BIN`.
@@ -238,12 +251,13 @@ final class NightUnderTest {
         self.matrix = matrix
         server = try DAVSheetServer(sheet: matrix.original, folder: runner.path("server"))
         let dataset = matrix.dataset
+        let digits = KillMatrix.tagDigits(assets: matrix.assets)
         runner.write(
             """
             {"central": {"provider": "https", "url": "\(server.url)"},
              "sightings": ["\(dataset)/sightings/"], "registers": ["\(dataset)/registers/"],
              "buildings": "\(dataset)/buildings.csv", "auth": {"tokenFile": "secrets/token"},
-             "rules": {"keepRuns": 1, "staleAfterDays": 365, "tagDigits": \(KillMatrix.tagDigits(assets: matrix.assets))},
+             "rules": {"keepRuns": 1, "staleAfterDays": 365, "tagDigits": \(digits), "cnsDigits": \(digits)},
              "push": {"cleaned": true}}
             """, to: "Jobs/acme/account.json")
         runner.write("kill-matrix-token\n", to: "Jobs/acme/secrets/token")
