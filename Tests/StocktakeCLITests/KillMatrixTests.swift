@@ -221,11 +221,12 @@ struct KillMatrix: Sendable {
 
     private static let tableLock = NSLock()
 
-    /// Appends the case's row to `STOCKTAKE_KILL_MATRIX_TABLE` when it is set.
+    /// Appends the case's row (its point and how long its three nights took) to `STOCKTAKE_KILL_MATRIX_TABLE` when it is
+    /// set. Whether it held is the test's result: `make kill-matrix` lists the points whose case failed.
     static func record(_ point: KillPoint, seconds: Double) {
         guard let table = ProcessInfo.processInfo.environment["STOCKTAKE_KILL_MATRIX_TABLE"] else { return }
         tableLock.withLock {
-            let line = "| \(point.rawValue) | held | \(String(format: "%.1f", seconds)) s |\n"
+            let line = "| \(point.rawValue) | \(String(format: "%.1f", seconds)) s |\n"
             if let handle = FileHandle(forWritingAtPath: table) {
                 handle.seekToEndOfFile()
                 handle.write(Data(line.utf8))
