@@ -248,16 +248,19 @@ final class NightUnderTest {
     let server: DAVSheetServer
     let matrix: KillMatrix
 
-    init(matrix: KillMatrix) throws {
+    /// The account of `matrix`; with `certificate` its server speaks HTTPS with that certificate, and the account
+    /// trusts the authority `authority` (a PEM file).
+    init(matrix: KillMatrix, certificate: (file: String, key: String)? = nil, authority: String? = nil) throws {
         self.matrix = matrix
-        server = try DAVSheetServer(sheet: matrix.original, folder: runner.path("server"))
+        server = try DAVSheetServer(sheet: matrix.original, folder: runner.path("server"), certificate: certificate)
+        let trust = authority.map { #", "caFile": "\#($0)""# } ?? ""
         let dataset = matrix.dataset
         let digits = KillMatrix.tagDigits(assets: matrix.assets)
         runner.write(
             """
             {"central": {"provider": "https", "url": "\(server.url)"},
              "sightings": ["\(dataset)/sightings/"], "registers": ["\(dataset)/registers/"],
-             "buildings": "\(dataset)/buildings.csv", "auth": {"tokenFile": "secrets/token"},
+             "buildings": "\(dataset)/buildings.csv", "auth": {"tokenFile": "secrets/token"\(trust)},
              "rules": {"keepRuns": 1, "staleAfterDays": 365, "tagDigits": \(digits), "cnsDigits": \(digits)},
              "push": {"cleaned": true}}
             """, to: "Jobs/acme/account.json")
@@ -393,7 +396,9 @@ final class DAVSheetServer {
     private let record: String
     private let server: LoopbackScript
 
-    init(sheet: Data, folder: String) throws {
+    /// Starts the server on a copy of `sheet` in `folder`; with `certificate` (PEM certificate and key files) it
+    /// speaks HTTPS.
+    init(sheet: Data, folder: String, certificate: (file: String, key: String)? = nil) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         file = folder + "/central.csv"
         mode = folder + "/mode"
@@ -403,10 +408,14 @@ final class DAVSheetServer {
         FileManager.default.createFile(atPath: folder + "/requests.jsonl", contents: Data())
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("StocktakeSyncTests/Servers/dav_sheet_server.py").path
-        server = try LoopbackScript(script: script, arguments: [file, folder + "/requests.jsonl", mode])
+        let tls = certificate.map { [$0.file, $0.key] } ?? []
+        server = try LoopbackScript(script: script, arguments: [file, folder + "/requests.jsonl", mode] + tls)
+        scheme = certificate == nil ? "http" : "https"
     }
 
-    var url: String { "http://127.0.0.1:\(server.port)/central.csv" }
+    private let scheme: String
+
+    var url: String { "\(scheme)://127.0.0.1:\(server.port)/central.csv" }
 
     /// The sheet as the server holds it.
     var sheet: Data? { FileManager.default.contents(atPath: file) }

@@ -120,3 +120,87 @@ struct ServerFaultTests {
         #expect(night.leftovers() == [])
     }
 }
+
+extension ServerFaultTests {
+    /// A server certificate the run must refuse although the authority that signed it is trusted.
+    enum CertificateFault: String, CaseIterable, Sendable {
+        /// Signed for `example.org`, served on 127.0.0.1.
+        case wrongHost
+        /// Signed for 127.0.0.1, valid only on 1 and 2 January 2020.
+        case expired
+    }
+
+    @Test(arguments: CertificateFault.allCases)
+    func aCertificateForAnotherHostOrExpiredIsRefusedAndNothingIsSent(fault: CertificateFault) throws {
+        let matrix = try KillMatrix.make()
+        let authority = CommandRunner()
+        let certificate = try Self.makeCertificate(fault, in: authority.folder)
+        let night = try NightUnderTest(
+            matrix: matrix, certificate: certificate, authority: authority.path("ca.pem"))
+
+        let result = try night.run(killAt: nil)
+        #expect(result.status == 75)
+        let reason =
+            switch fault {
+            case .wrongHost: "SSL: no alternative certificate subject name matches target host name '127.0.0.1'"
+            case .expired: "SSL certificate problem: certificate has expired"
+            }
+        #expect(
+            result.standardOutput == "0 of 1 account reconciled, 1 failed\n"
+                + "acme: FAILED: Account acme: \(night.server.url) could not be reached (\(reason)). "
+                + "Check the address and the network, and try again later.\n")
+        #expect(night.server.requests == [], "no request got through the handshake")
+        #expect(night.server.sheet == matrix.original, "nothing was pushed")
+        #expect((try? night.latest()) == nil)
+        #expect(night.leftovers() == [])
+    }
+
+    /// Makes `ca.pem` and the certificate and key of `fault` in `folder` with openssl; returns the latter two.
+    static func makeCertificate(_ fault: CertificateFault, in folder: String) throws -> (file: String, key: String) {
+        let host = fault == .wrongHost ? "DNS:example.org" : "IP:127.0.0.1"
+        try "subjectAltName=\(host)\n".write(toFile: folder + "/san.cnf", atomically: true, encoding: .utf8)
+        let settings = """
+            [ca]
+            default_ca = test
+            [test]
+            database = \(folder)/index.txt
+            new_certs_dir = \(folder)
+            serial = \(folder)/serial
+            default_md = sha256
+            policy = any
+            [any]
+            commonName = supplied
+
+            """
+        try settings.write(toFile: folder + "/ca.cnf", atomically: true, encoding: .utf8)
+        try "".write(toFile: folder + "/index.txt", atomically: true, encoding: .utf8)
+        try "01\n".write(toFile: folder + "/serial", atomically: true, encoding: .utf8)
+        let key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        var steps = [
+            ["req", "-x509"] + key + [
+                "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=kill-matrix CA",
+            ],
+            ["req", "-new"] + key + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=server"],
+        ]
+        // `openssl ca` takes any validity; `x509 -req` only one that starts now.
+        let dates =
+            fault == .expired ? ["-startdate", "20200101000000Z", "-enddate", "20200102000000Z"] : ["-days", "2"]
+        steps.append(
+            [
+                "ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", "server.csr",
+                "-out", "server.pem", "-notext", "-extfile", "san.cnf",
+            ] + dates)
+        for arguments in steps {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+            process.arguments = arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: folder)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            try #require(process.terminationStatus == 0, "openssl \(arguments.prefix(2).joined(separator: " ")) failed")
+        }
+        return (folder + "/server.pem", folder + "/server.key")
+    }
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A WebDAV-style sheet server on 127.0.0.1 for the kill matrix: GET and conditional PUT of one sheet.
 
-Usage: dav_sheet_server.py SHEET RECORD MODE
+Usage: dav_sheet_server.py SHEET RECORD MODE [CERTIFICATE KEY]
 
 One listener starts on a free loopback port, printed on standard output. GET (any path) serves SHEET with a strong
 ETag (the SHA-256 of its bytes in quotes). PUT replaces SHEET the way mod_dav does, writing a temporary file and
@@ -13,7 +13,8 @@ MODE is a file read on each request; the sheet is served and written normally un
   METHOD:reset  every GET or PUT (as METHOD says) is answered by resetting the connection (TCP RST);
   METHOD:login  every GET or PUT is answered 200 with an HTML login page, as a proxy or SSO portal does;
   METHOD:NNN    every GET or PUT is answered with status NNN and a short text body (Retry-After: 1 for 429, 503).
-The server exits when its standard input closes.
+With CERTIFICATE and KEY (PEM files) it speaks HTTPS with that certificate. The server exits when its standard input
+closes.
 """
 
 import hashlib
@@ -21,6 +22,7 @@ import http.server
 import json
 import os
 import socket
+import ssl
 import struct
 import sys
 import threading
@@ -108,6 +110,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
 def main():
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if len(sys.argv) > 5:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(sys.argv[4], sys.argv[5])
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(server.server_address[1], flush=True)
     sys.stdin.read()
