@@ -30,7 +30,7 @@ APT_PACKAGES      := libcurl4-openssl-dev zlib1g-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter
 
 .PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
-	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-report bench-deps report-png
+	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-report bench-deps report-png kill-matrix
 
 all: build
 
@@ -46,6 +46,7 @@ help:
 	@echo "make bench-workbook  a 200,000-row .xlsx sheet (XlsxWriter) read, against the same sheet as CSV"
 	@echo "make bench-report    report.html with 50,000 findings: its size and headless Chromium's time to render it"
 	@echo "make report-png      samples/vt-nis/report.png: a screenshot of the sample account's report.html"
+	@echo "make kill-matrix     SIGKILL at every kill point of a pushing run of 200,000 assets (README Reliability)"
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -134,6 +135,20 @@ report-png: build
 	  --url "file://$(CURDIR)/$(REPORT_PNG_OUT)/report.html" --png samples/vt-nis/report.png --width 1280 --height 900 \
 	  > $(REPORT_PNG_OUT)/rendering.json
 	@echo "Wrote samples/vt-nis/report.png"
+
+# The kill matrix of `make test` (KillMatrixTests, 1,000 assets) at 200,000 assets, against the release build:
+# one row per kill point, written to $(BUILD_DIR)/kill-matrix.txt and printed with the points that failed, if any.
+KILL_MATRIX_ASSETS ?= 200000
+kill-matrix: release
+	$(SWIFT) build --build-tests
+	@rm -f $(BUILD_DIR)/kill-matrix.txt
+	@STOCKTAKE_KILL_MATRIX_ASSETS=$(KILL_MATRIX_ASSETS) STOCKTAKE_KILL_MATRIX_BIN=$(abspath $(BUILD_DIR))/release \
+	  STOCKTAKE_KILL_MATRIX_TABLE=$(abspath $(BUILD_DIR))/kill-matrix.txt \
+	  $(SWIFT) test --skip-build --filter 'KillMatrixTests/aRunKilledAtThisPoint' > $(BUILD_DIR)/kill-matrix.log 2>&1; \
+	status=$$?; echo "Kill matrix at $(KILL_MATRIX_ASSETS) assets (log: $(BUILD_DIR)/kill-matrix.log):"; \
+	echo "| kill point | seconds (3 nights) |"; echo "|---|---|"; cat $(BUILD_DIR)/kill-matrix.txt 2>/dev/null; \
+	failed=$$(grep '✘' $(BUILD_DIR)/kill-matrix.log | grep -o 'point → \.[A-Za-z]*' | sort -u | sed 's/point → \.//'); \
+	if [ $$status = 0 ]; then echo "every point held"; else echo "FAILED:" $$failed; fi; exit $$status
 
 bench-deps:
 	@$(MAKE) --no-print-directory install-missing PACKAGES="python3 python3-venv"

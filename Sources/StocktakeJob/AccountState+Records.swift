@@ -55,6 +55,13 @@ extension AccountState {
         }
     }
 
+    /// Removes the temporary files of `push-journal.json` and `pending-push.json` that runs killed while writing them
+    /// left in the account's folder, and returns their names. Call it under the account's lock.
+    @discardableResult
+    public func removeStaleRecordPartials() -> [String] {
+        [pushJournalPath, pendingPushPath].flatMap { AtomicFile.removeStalePartials(of: $0) }
+    }
+
     func encode(_ value: some Encodable, to file: String) throws(AccountStateError) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601

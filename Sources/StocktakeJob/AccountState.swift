@@ -103,12 +103,14 @@ public struct AccountState: Sendable {
         guard symlink("runs/" + run.id, temporary) == 0 else {
             throw .cannotWrite(account: account, path: latestPath, reason: AccountStateError.reason(for: errno))
         }
+        KillPoint.reached(.beforeLatestSwap)
         guard rename(temporary, latestPath) == 0 else {
             let code = errno
             unlink(temporary)
             throw .cannotWrite(account: account, path: latestPath, reason: AccountStateError.reason(for: code))
         }
         syncFolder()
+        KillPoint.reached(.afterLatestSwap)
     }
 
     /// The run `latest` points at, or `nil` when there is no link, it is dangling or it points outside `runs/`.
@@ -134,7 +136,7 @@ public struct AccountState: Sendable {
         let kept = latest?.id
         var removed: [String] = []
         for run in complete.prefix(max(0, complete.count - max(0, count))) where run.id != kept {
-            try removeTree(run.path)
+            try removeTree(run.path, pruning: true)
             removed.append(run.id)
         }
         return removed
@@ -260,11 +262,13 @@ public struct AccountState: Sendable {
         }
     }
 
-    /// Removes `entry` and, when it is a folder (not a link to one), everything in it.
-    private func removeTree(_ entry: String) throws(AccountStateError) {
+    /// Removes `entry` and, when it is a folder (not a link to one), everything in it. `pruning` marks the removal
+    /// of an old complete run, where the kill matrix stops a run halfway (`KillPoint.midPrune`).
+    private func removeTree(_ entry: String, pruning: Bool = false) throws(AccountStateError) {
         var information = stat()
         if lstat(entry, &information) == 0 && (information.st_mode & S_IFMT) == S_IFDIR {
-            for name in try names(in: entry) ?? [] { try removeTree(entry + "/" + name) }
+            for name in try names(in: entry) ?? [] { try removeTree(entry + "/" + name, pruning: pruning) }
+            if pruning { KillPoint.reached(.midPrune) }
             guard rmdir(entry) == 0 || errno == ENOENT else {
                 throw .cannotRemove(account: account, path: entry, reason: AccountStateError.reason(for: errno))
             }

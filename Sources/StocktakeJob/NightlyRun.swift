@@ -107,6 +107,8 @@ public enum NightlyRun {
         defer { lock.unlock() }
         let removed = (try? state.removeIncompleteRuns()) ?? []
         if !removed.isEmpty { log("removed \(counted(removed.count, "incomplete run folder")) left by stopped runs") }
+        let partials = state.removeStaleRecordPartials()
+        if !partials.isEmpty { log("removed \(counted(partials.count, "partial state file")) left by stopped runs") }
         var pending = state.pendingPush
         let unfinished = state.pushJournal
         let started = Date()

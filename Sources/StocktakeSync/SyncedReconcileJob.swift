@@ -120,6 +120,7 @@ public struct SyncedReconcileJob: Sendable {
         if case .unreadable? = integrity.problem { isUnreadable = true }
         if !isUnreadable { try check(central: integrity.dataRows, at: provider.location, guards: request.guards) }
         local.central = try save(sheet, in: pulledFolder, as: "central")
+        KillPoint.reached(.afterPull)
         night.centralProvider = provider
         night.pulledCentral = sheet
         return sheet.bytes
@@ -170,8 +171,10 @@ public struct SyncedReconcileJob: Sendable {
         do throws(SyncError) {
             let sheet = plan.editedSheet()
             try willPush(FileProvider.fingerprint(of: sheet), provider.location)
+            KillPoint.reached(.afterPushJournal)
             defer { didPush() }
             try provider.push(sheet, over: pulled)
+            KillPoint.reached(.afterPush)
             details.pushedCentral = true
             details.pushes.append("central sheet → \(provider.location): \(Self.summary(of: plan))")
             log("pushed \(Self.summary(of: plan)) to \(provider.location)")

@@ -280,4 +280,29 @@ extension AccountStateTests {
         #expect(FileManager.default.contents(atPath: root.path + "/elsewhere/keep.csv") == Data("k\n".utf8))
         #expect(ReconcileJob.outputFiles.last == "run.json")
     }
+
+    @Test func partialRecordsOfKilledRunsAreRemovedAndThoseBeingWrittenStay() throws {
+        let root = TemporaryStateRoot()
+        let state = root.state()
+        try state.recordPendingPush(
+            PendingPush(since: start, runID: "20261120T021500Z", target: "central.csv", reason: "412"))
+        let record = try #require(FileManager.default.contents(atPath: state.pendingPushPath))
+        // A writer whose process is gone (pid 2^31 - 2 is never handed out) left two; this process writes a third.
+        let killed = [
+            ".push-journal.json.stocktake-2147483646-00000000000000aa.partial",
+            ".pending-push.json.stocktake-2147483646-00000000000000bb.partial",
+        ]
+        let live = ".push-journal.json.stocktake-\(getpid())-00000000000000cc.partial"
+        for name in killed + [live, "notes.json"] {
+            #expect(FileManager.default.createFile(atPath: state.path + "/" + name, contents: Data("{".utf8)))
+        }
+
+        #expect(state.removeStaleRecordPartials().sorted() == killed.sorted())
+
+        for name in killed { #expect(!FileManager.default.fileExists(atPath: state.path + "/" + name)) }
+        #expect(FileManager.default.fileExists(atPath: state.path + "/" + live))
+        #expect(FileManager.default.fileExists(atPath: state.path + "/notes.json"))
+        #expect(FileManager.default.contents(atPath: state.pendingPushPath) == record)
+        #expect(state.removeStaleRecordPartials() == [])
+    }
 }

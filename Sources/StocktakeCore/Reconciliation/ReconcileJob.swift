@@ -309,6 +309,7 @@ public enum ReconcileJob {
             while let next = work.nextTask() {
                 let task = tasks[next]
                 let part = splits[task.file].readPart(task.part)
+                KillPoint.reached(.midRead)
                 guard let parts = work.finish(part, file: task.file, part: task.part) else { continue }
                 do throws(StocktakeError) {
                     work.results[task.file] = .success(try splits[task.file].join(parts))

@@ -58,6 +58,7 @@ public struct ReconcilePipeline {
         try pullSources(&local, log)
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
         try check(request, local, reconciliation)
+        KillPoint.reached(.afterReconcile)
         try ReconcileJob.writeTables(reconciliation, details: &details)
         let plan = try ReconcileJob.planWriteBack(
             central ?? ReconcileJob.centralBytes(local.central), fileName: local.central, request: local,

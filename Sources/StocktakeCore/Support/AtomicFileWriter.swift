@@ -101,6 +101,7 @@ public final class AtomicFileWriter {
         guard fsync(descriptor) == 0 else { throw abandon() }
         let closed = close(descriptor)
         descriptor = -1
+        KillPoint.renaming(path)
         guard closed == 0, rename(temporaryPath, path) == 0 else {
             let failed = AtomicFile.failure(path)
             unlink(temporaryPath)
