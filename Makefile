@@ -30,7 +30,7 @@ APT_PACKAGES      := libcurl4-openssl-dev zlib1g-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter
 
 .PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
-	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-deps
+	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-deps fuzz
 
 all: build
 
@@ -44,6 +44,7 @@ help:
 	@echo "make bench-duckdb    1,000,000 assets, and the same reconciliation (approximately) in DuckDB"
 	@echo "make bench-smoke     100,000 assets: fails on wrong findings only (CI runs it)"
 	@echo "make bench-workbook  a 200,000-row .xlsx sheet (XlsxWriter) read, against the same sheet as CSV"
+	@echo "make fuzz   libFuzzer on the CSV and .xlsx readers, account.json, HTTP responses and the normalizers"
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -122,3 +123,11 @@ bench-deps:
 
 clean:
 	rm -rf $(BUILD_DIR) $(OUT) $(STATE)
+
+# libFuzzer (swiftc -sanitize=fuzzer,address): each target of Tests/Fuzz runs FUZZ_SECONDS (10 minutes by default),
+# FUZZ_TARGETS picks some ("csv workbook config http normalizers"). Inputs that crash, hang or run out of memory are
+# kept in .build/fuzz/artifacts/<target>/; `Tests/Fuzz/fuzz.sh replay TARGET FILE` runs one again.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= csv workbook config http normalizers
+fuzz: test-deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/fuzz.sh run "$(FUZZ_TARGETS)"
