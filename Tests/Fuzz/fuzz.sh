@@ -44,6 +44,9 @@ target() {
     while [[ $1 != -- ]]; do libraries+=("-l$1"); shift; done
     shift
     sources=("$@")
+    local binary="$FUZZ_DIR/fuzz-$name" newer
+    newer=$(find "${sources[@]}" "$FUZZ_DIR"/lib*.a -newer "$binary" -print -quit 2>/dev/null || echo missing)
+    [[ -f $binary && -z $newer ]] && return
     echo "fuzz: linking fuzz-$name"
     # ld.gold warns once per sanitizer symbol it cannot export; the log keeps them, shown only on a failure.
     swiftc "${flags[@]}" -L "$FUZZ_DIR" "${sources[@]}" "${libraries[@]}" -lz -lcurl -o "$FUZZ_DIR/fuzz-$name" \
