@@ -122,9 +122,13 @@ run() {
     mkdir -p "$FUZZ_DIR/corpus/$name" "$FUZZ_DIR/artifacts/$name"
     echo "fuzz: $name for $FUZZ_SECONDS s"
     set +e
-    "$FUZZ_DIR/fuzz-$name" "$FUZZ_DIR/corpus/$name" "$FUZZ_DIR/seeds/$name" -max_total_time="$FUZZ_SECONDS" \
-        -max_len="$max_len" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 -jobs="$FUZZ_JOBS" \
-        -workers="$FUZZ_JOBS" -artifact_prefix="$FUZZ_DIR/artifacts/$name/" >"$FUZZ_DIR/$name.log" 2>&1
+    # With more than one job, libFuzzer writes each job's log as fuzz-N.log in the current folder: run it in its own.
+    local parallel=()
+    ((FUZZ_JOBS > 1)) && parallel=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
+    mkdir -p "$FUZZ_DIR/logs/$name"
+    (cd "$FUZZ_DIR/logs/$name" && "$FUZZ_DIR/fuzz-$name" "$FUZZ_DIR/corpus/$name" "$FUZZ_DIR/seeds/$name" \
+        -max_total_time="$FUZZ_SECONDS" -max_len="$max_len" -timeout=20 -rss_limit_mb=2048 -print_final_stats=1 \
+        "${parallel[@]}" -artifact_prefix="$FUZZ_DIR/artifacts/$name/") >"$FUZZ_DIR/$name.log" 2>&1
     local status=$?
     set -e
     grep -E '^(#[0-9]+ +DONE|stat::|Done [0-9]+ runs)' "$FUZZ_DIR/$name.log" | tail -8 || true
