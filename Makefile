@@ -30,7 +30,8 @@ APT_PACKAGES      := libcurl4-openssl-dev zlib1g-dev pkg-config
 APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter
 
 .PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
-	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-report bench-deps report-png kill-matrix
+	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-report bench-deps report-png kill-matrix \
+	fuzz
 
 all: build
 
@@ -47,6 +48,7 @@ help:
 	@echo "make bench-report    report.html with 50,000 findings: its size and headless Chromium's time to render it"
 	@echo "make report-png      samples/vt-nis/report.png: a screenshot of the sample account's report.html"
 	@echo "make kill-matrix     SIGKILL at every kill point of a pushing run of 200,000 assets (README Reliability)"
+	@echo "make fuzz           libFuzzer on the CSV and .xlsx readers, account.json, HTTP responses and the normalizers"
 
 toolchain:
 	@command -v $(SWIFT) >/dev/null 2>&1 || { \
@@ -157,3 +159,11 @@ bench-deps:
 
 clean:
 	rm -rf $(BUILD_DIR) $(OUT) $(STATE)
+
+# libFuzzer (swiftc -sanitize=fuzzer,address): each target of Tests/Fuzz runs FUZZ_SECONDS (10 minutes by default),
+# FUZZ_TARGETS picks some ("csv workbook config http normalizers"). Inputs that crash, hang or run out of memory are
+# kept in .build/fuzz/artifacts/<target>/; `Tests/Fuzz/fuzz.sh replay TARGET FILE` runs one again.
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?= csv workbook config http normalizers
+fuzz: test-deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/fuzz.sh run "$(FUZZ_TARGETS)"

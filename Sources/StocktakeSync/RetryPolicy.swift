@@ -40,11 +40,7 @@ public struct RetryPolicy: Sendable, Hashable {
     public static func seconds(retryAfter: String, now: Date) -> Double? {
         let text = retryAfter.trimmingCharacters(in: .whitespaces)
         if let seconds = Int(text), seconds >= 0 { return Double(seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        guard let date = formatter.date(from: text) else { return nil }
-        return max(0, date.timeIntervalSince(now))
+        guard let seconds = HTTPDate.secondsSinceEpoch(text) else { return nil }
+        return max(0, Double(seconds) - now.timeIntervalSince1970)
     }
 }

@@ -20,6 +20,13 @@ struct SerialNumberTests {
         #expect(SerialNumber.normalize(input) == .empty)
     }
 
+    /// The reproducer `make fuzz` found: "N A" became the serial "NA", which the next night reads as a placeholder,
+    /// so cleaned.csv did not read back. A placeholder spelled with spaces inside is a placeholder.
+    @Test(arguments: ["N A", "n\ta", "T B D", "N\u{A0}A"])
+    func aPlaceholderWithSpacesInsideIsEmpty(input: String) {
+        #expect(SerialNumber.normalize(input) == .empty)
+    }
+
     @Test(arguments: [
         ("AB\u{07}12", "contains the control character 0x07; retype the serial number"),
         ("AB\u{00}12", "contains the control character 0x00; retype the serial number"),

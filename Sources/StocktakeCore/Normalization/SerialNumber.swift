@@ -26,7 +26,7 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
     /// Reads a serial number from raw cell bytes.
     ///
     /// Trims blanks, upper-cases ASCII letters and removes inner spaces, tabs and no-break spaces. Blanks,
-    /// placeholders (such as `To Be Filled By O.E.M.`) and serials made only of zeros are `.empty`, because
+    /// placeholders (such as `To Be Filled By O.E.M.`, also once its spaces are removed) and serials made only of zeros are `.empty`, because
     /// they would otherwise match unrelated devices. Control characters make the cell `.invalid`.
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<SerialNumber> {
         withCanonicalBytes(cell) { SerialNumber(uncheckedCanonical: String(decoding: $0, as: UTF8.self)) }
@@ -67,7 +67,12 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
                     index += 1
                 }
             }
-            return .value(body(UnsafeBufferPointer(rebasing: output[0..<count])))
+            let canonical = UnsafeBufferPointer(rebasing: output[0..<count])
+            // "N A" loses its space and would read back as the placeholder "NA" the next night.
+            if Placeholder.isEmptyOrPlaceholder(canonical) {
+                return .empty
+            }
+            return .value(body(canonical))
         }
     }
 
