@@ -127,7 +127,9 @@ public enum AccountTemplate {
                 "runs kept; maxMemoryMB, maxMinutes: the memory and the minutes this account's own process may use;",
                 "past them it is stopped and this account alone fails. maxFieldBytes, maxRows: the most bytes a cell",
                 "and rows a source (and all sources together) may hold; a file past them is refused. allowedRoots:",
-                "the folders sources may lie in once links are followed (default: this folder and the paths named here)."
+                "the folders sources may lie in once links are followed (default: this folder and the paths named here).",
+                "reportGroup: the group whose members (the clerks) may read the run folders and reports (default: the",
+                "group of the state folder)."
               ],
               "rules": {
                 "tagDigits": \(defaults.tagDigits), "cnsDigits": \(defaults.cnsDigits), \
@@ -255,6 +257,9 @@ public enum AccountTemplate {
             - `rules.allowedRoots`: the folders the local sources must lie in once symbolic links are followed, such
               as `[".", "/srv/share/acme"]` (default: this folder and every local path this file names); a link
               leading elsewhere is refused and nothing is read from it.
+            - `rules.reportGroup`: the group whose members (the clerks) may read this account's run folders and
+              reports, such as `"inventory"` (default: the group of the state folder); they are given to it with
+              modes 0750 and 0640.
             - `rules.identifierOrder`: the order rows without a VT tag are matched by, such as
               `["vt_tag", "serial_number", "mac_address", "cns_number"]` (the VT tag always comes first).
             - `auth.tokenFile`: a file holding a bearer token for this account's servers.

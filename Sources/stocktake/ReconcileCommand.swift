@@ -107,7 +107,7 @@ enum ReconcileCommand: Command {
                                 [--ledger FILE] [--acknowledged FILE]
                                 [--token-file PATH] [--oauth FILE] [--ca-file PATH] [--push] [--report-to URL]
                                 [--connect-timeout S] [--timeout S] [--deadline S] [--max-download-mb N]
-                                [--sheets-api URL] [--drive-api URL] [--simulate-failure KIND[,KIND]]
+                                [--sheets-api URL] [--drive-api URL] [--simulate-failure KINDS]
             """,
         sections: [
             .init(options: [

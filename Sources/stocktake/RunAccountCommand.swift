@@ -19,7 +19,7 @@ enum RunAccountCommand: Command {
         synopsis: """
             stocktake run-account --jobs DIR --state DIR --account NAME --as-of YYYY-MM-DD --max-memory-mb N
                                   [--no-push] [--dry-run] [--accept-shrink] [--quiet]
-                                  [--simulate-failure KIND[,KIND]]
+                                  [--simulate-failure KINDS]
             """,
         sections: [
             .init(options: [

@@ -50,7 +50,7 @@ enum RunCommand: Command {
         synopsis: """
             stocktake run [--jobs DIR] [--state DIR] [--account NAME]... [--as-of YYYY-MM-DD] [--no-push]
                           [--dry-run] [--accept-shrink] [--shard I/N | --shard-count N] [--parallel N]
-                          [--env-file FILE] [--simulate-failure KIND[,KIND]]
+                          [--env-file FILE] [--simulate-failure KINDS]
             """,
         sections: [
             .init(options: [

@@ -13,13 +13,13 @@ struct LookupCommandTests {
         try latestRun(
             "vt-nis",
             header + "\n"
-                + "001234,C000123,SN-77A,aa:bb:cc:dd:ee:ff,AP-635,WIRELESS AP,BRK,446,ceiling,lmorrow,,,2026-11-13,,"
+                + "001234,C000123,SN-77A,aa:bb:cc:dd:ee:ff,AP-635,WIRELESS AP,BRK,446,ceiling,lmorrow,,,2026-11-13,,,"
                 + "ok,central.csv; survey.csv\n"
-                + "005678,C000999,001234,,AP-535,,HNL,133,,LMORROW,,,,,missing,central.csv\n"
-                + "009999,,XYZ9,,,,,,,jdoe,,,,,unrecorded,survey.csv\n")
+                + "005678,C000999,001234,,AP-535,,HNL,133,,LMORROW,,,,,,missing,central.csv\n"
+                + "009999,,XYZ9,,,,,,,jdoe,,,,,,unrecorded,survey.csv\n")
         try latestRun(
             "acme",
-            header + "\n" + "0001234,C01234,INF-1,,ALARIS 8015,,NCL,WARD 2,,lmorrow,,,2026-10-02,,ok,equipment.csv\n")
+            header + "\n" + "0001234,C01234,INF-1,,ALARIS 8015,,NCL,WARD 2,,lmorrow,,,2026-10-02,,,ok,equipment.csv\n")
         runner.write("VT Tag\n1\n", to: "Jobs/acme/central.csv")
         runner.write(
             #"{"name": "Acme", "central": {"provider": "file", "url": "central.csv"}, "rules": {"tagDigits": 7, "cnsDigits": 5}}"#,

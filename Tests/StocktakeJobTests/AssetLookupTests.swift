@@ -19,15 +19,15 @@ import Testing
             try run(
                 "vt-nis",
                 rows: [
-                    "001234,C000123,SN-77A,aa:bb:cc:dd:ee:ff,AP-635,WIRELESS AP,BRK,446,ceiling,lmorrow,,,2026-11-13,,"
+                    "001234,C000123,SN-77A,aa:bb:cc:dd:ee:ff,AP-635,WIRELESS AP,BRK,446,ceiling,lmorrow,,,2026-11-13,,,"
                         + "ok,central.csv; survey.csv",
-                    "005678,C000999,001234,,AP-535,,HNL,133,,LMORROW,,,2026-11-10,,missing,central.csv",
-                    "009999,,XYZ9,,,,,,,jdoe,,,,,unrecorded,survey.csv",
+                    "005678,C000999,001234,,AP-535,,HNL,133,,LMORROW,,,2026-11-10,,,missing,central.csv",
+                    "009999,,XYZ9,,,,,,,jdoe,,,,,,unrecorded,survey.csv",
                 ])
             try account("acme", rules: #"{"tagDigits": 7, "cnsDigits": 5}"#)
             try run(
                 "acme",
-                rows: ["0001234,C01234,INF-1,,ALARIS 8015,,NCL,WARD 2,, lmorrow ,,,2026-10-02,,ok,equipment.csv"])
+                rows: ["0001234,C01234,INF-1,,ALARIS 8015,,NCL,WARD 2,, lmorrow ,,,2026-10-02,,,ok,equipment.csv"])
         }
 
         deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -106,7 +106,7 @@ import Testing
 
     @Test func oneValueMatchingTwoIdentifiersOfOneRow() throws {
         let site = try Site()
-        try site.run("north", rows: ["001234,C000123,001234,,,,,,,,,,,,ok,central.csv"])
+        try site.run("north", rows: ["001234,C000123,001234,,,,,,,,,,,,,ok,central.csv"])
         let result = try site.lookup.search(.identifier("1234.0"), account: "north")
         #expect(found(result) == ["north:2:vt_tag"])
         #expect(
@@ -115,7 +115,7 @@ import Testing
 
     @Test func anAccountWithARunButNoJobsFolderUsesSixDigits() throws {
         let site = try Site()
-        try site.run("north", rows: ["001234,C000123,,,,,,,,,,,,,ok,central.csv"])
+        try site.run("north", rows: ["001234,C000123,,,,,,,,,,,,,,ok,central.csv"])
         #expect(found(try site.lookup.search(.identifier("c-123"), account: "north")) == ["north:2:cns_number"])
     }
 
@@ -130,7 +130,7 @@ import Testing
 
     @Test func theCustodianComparisonFoldsLettersBeyondASCII() throws {
         let site = try Site()
-        try site.run("north", rows: ["000001,,,,,,,,,ÉLODIE,,,,,ok,central.csv"])
+        try site.run("north", rows: ["000001,,,,,,,,,ÉLODIE,,,,,,ok,central.csv"])
         #expect(found(try site.lookup.search(.custodian("élodie"), account: "north")) == ["north:2:custodian"])
     }
 

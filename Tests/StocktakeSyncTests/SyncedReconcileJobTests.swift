@@ -305,7 +305,7 @@ struct SyncedWorkbookWriteBackTests {
         var request: SyncedReconcileRequest
 
         init(workbook: [UInt8]) throws {
-            var fixture = try SyncedReconcileJobTests.Fixture()
+            let fixture = try SyncedReconcileJobTests.Fixture()
             fixture.survey.edit(CentralWorkbook.survey)
             folder = fixture.folder
             central = MemorySheet(location: SyncedWorkbookWriteBackTests.location, bytes: workbook)
