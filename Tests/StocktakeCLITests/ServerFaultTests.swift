@@ -35,7 +35,8 @@ struct ServerFaultTests {
         case .loginPage:
             // The pulled copy is refused as a web page before it is read as a sheet of 2 rows (so also on an
             // account's first night, when there is no good night for the shrink guard to hold it against).
-            #expect(result.standardOutput.hasPrefix("0 of 1 account reconciled, 1 failed\nacme: FAILED: state/acme/runs/"))
+            #expect(
+                result.standardOutput.hasPrefix("0 of 1 account reconciled, 1 failed\nacme: FAILED: state/acme/runs/"))
             #expect(
                 result.standardOutput.hasSuffix(
                     "/pulled/central.csv: the file is a web page (HTML), not a spreadsheet, so it is not read; it may be "
