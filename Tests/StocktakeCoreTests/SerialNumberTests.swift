@@ -20,6 +20,16 @@ struct SerialNumberTests {
         #expect(SerialNumber.normalize(input) == .empty)
     }
 
+    /// The second reproducer `make fuzz` found: bytes that are not UTF-8 around a blank (C2 20 A0) joined into a
+    /// no-break space once the blank was removed, so the serial read back shorter. Such a cell is invalid.
+    @Test func bytesThatAreNotUTF8AreInvalid() {
+        let cell: [UInt8] = [0x20, 0x20, 0x52, 0x6F, 0x6F, 0x6D, 0x20, 0x7E, 0x20, 0x2D, 0xC2, 0x20, 0xA0]
+        #expect(
+            cell.withUnsafeBufferPointer { SerialNumber.normalize($0) }
+                == .invalid(reason: "holds bytes that are not UTF-8; retype the serial number"))
+        #expect(SerialNumber.normalize("sn-é 1").value?.text == "SN-é1")
+    }
+
     /// The reproducer `make fuzz` found: "N A" became the serial "NA", which the next night reads as a placeholder,
     /// so cleaned.csv did not read back. A placeholder spelled with spaces inside is a placeholder.
     @Test(arguments: ["N A", "n\ta", "T B D", "N\u{A0}A"])

@@ -26,8 +26,9 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
     /// Reads a serial number from raw cell bytes.
     ///
     /// Trims blanks, upper-cases ASCII letters and removes inner spaces, tabs and no-break spaces. Blanks,
-    /// placeholders (such as `To Be Filled By O.E.M.`, also once its spaces are removed) and serials made only of zeros are `.empty`, because
-    /// they would otherwise match unrelated devices. Control characters make the cell `.invalid`.
+    /// placeholders (such as `To Be Filled By O.E.M.`, also once its spaces are removed) and serials made only of
+    /// zeros are `.empty`, because they would otherwise match unrelated devices. Control characters and bytes that
+    /// are not UTF-8 make the cell `.invalid`.
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<SerialNumber> {
         withCanonicalBytes(cell) { SerialNumber(uncheckedCanonical: String(decoding: $0, as: UTF8.self)) }
     }
@@ -41,6 +42,7 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
             return .empty
         }
         var onlyZeros = true
+        var isASCII = true
         for index in trimmed.indices {
             let byte = trimmed[index]
             if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
@@ -48,6 +50,12 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
                     reason: "contains \(CellText.describeCharacter(in: trimmed, at: index)); retype the serial number")
             }
             onlyZeros = onlyZeros && (byte == UInt8(ascii: "0") || byte == 0x20 || byte == 0x09)
+            isASCII = isASCII && byte < 0x80
+        }
+        // Bytes that are not UTF-8 would join into other characters once the blanks between them are removed
+        // (C2 20 A0 would become a no-break space), so the canonical form would not read back.
+        if !isASCII && String(validating: trimmed, as: UTF8.self) == nil {
+            return .invalid(reason: "holds bytes that are not UTF-8; retype the serial number")
         }
         if onlyZeros {
             return .empty
