@@ -32,7 +32,8 @@ struct SerialNumberTests {
 
     /// The reproducer `make fuzz` found: "N A" became the serial "NA", which the next night reads as a placeholder,
     /// so cleaned.csv did not read back. A placeholder spelled with spaces inside is a placeholder.
-    @Test(arguments: ["N A", "n\ta", "T B D", "N\u{A0}A"])
+    /// The third: zeros with a no-break space between ("0\u{A0}0") became the serial "00", which reads back as zeros.
+    @Test(arguments: ["N A", "n\ta", "T B D", "N\u{A0}A", "0\u{A0}0", "\u{A0}0 0\t0"])
     func aPlaceholderWithSpacesInsideIsEmpty(input: String) {
         #expect(SerialNumber.normalize(input) == .empty)
     }

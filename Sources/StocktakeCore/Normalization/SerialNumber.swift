@@ -41,7 +41,6 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
         if Placeholder.isEmptyOrPlaceholder(trimmed) {
             return .empty
         }
-        var onlyZeros = true
         var isASCII = true
         for index in trimmed.indices {
             let byte = trimmed[index]
@@ -49,16 +48,12 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
                 return .invalid(
                     reason: "contains \(CellText.describeCharacter(in: trimmed, at: index)); retype the serial number")
             }
-            onlyZeros = onlyZeros && (byte == UInt8(ascii: "0") || byte == 0x20 || byte == 0x09)
             isASCII = isASCII && byte < 0x80
         }
         // Bytes that are not UTF-8 would join into other characters once the blanks between them are removed
         // (C2 20 A0 would become a no-break space), so the canonical form would not read back.
         if !isASCII && String(validating: trimmed, as: UTF8.self) == nil {
             return .invalid(reason: "holds bytes that are not UTF-8; retype the serial number")
-        }
-        if onlyZeros {
-            return .empty
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { output in
             var count = 0
@@ -76,8 +71,9 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
                 }
             }
             let canonical = UnsafeBufferPointer(rebasing: output[0..<count])
-            // "N A" loses its space and would read back as the placeholder "NA" the next night.
-            if Placeholder.isEmptyOrPlaceholder(canonical) {
+            // Checked on the canonical bytes, so that what is written reads back the same: "N A" loses its space
+            // and would read back as the placeholder "NA", "0 0" (a no-break space between) as the zeros "00".
+            if Placeholder.isEmptyOrPlaceholder(canonical) || canonical.allSatisfy({ $0 == UInt8(ascii: "0") }) {
                 return .empty
             }
             return .value(body(canonical))
