@@ -25,9 +25,11 @@ PREFIX     ?= /usr/local
 
 # Debian packages the build needs (libcurl is the only HTTP stack), and those only the tests need: Apache httpd
 # with mod_dav serves sheets over TLS with a CA made by openssl, python3 runs the Google API emulator, cron
-# (`crontab -n`) checks cron/crontab, and LibreOffice saves a central sheet the way a clerk's spreadsheet does.
+# (`crontab -n`) checks cron/crontab, LibreOffice saves a central sheet the way a clerk's spreadsheet does, and
+# headless Chromium renders report.html to PNG and PDF (poppler-utils' pdftotext reads the PDF's pages back).
 APT_PACKAGES      := libcurl4-openssl-dev zlib1g-dev pkg-config
-APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter
+APT_TEST_PACKAGES := apache2 openssl python3 cron libreoffice-calc-nogui python3-openpyxl python3-xlsxwriter \
+                     chromium poppler-utils
 
 .PHONY: all build release install run test lint deps test-deps install-missing toolchain clean help \
 	bench bench-accounts bench-linear bench-duckdb bench-smoke bench-workbook bench-report bench-deps report-png kill-matrix \

@@ -157,7 +157,7 @@ struct WorksheetEdit: Sendable {
             return .duplicateEntry(file: archive.name, name: entry.name)
         }
         guard layout.rowsAreOrdered else { return .rowsOutOfOrder(file: archive.name, sheet: sheetName) }
-        let (cells, appended) = edits(changes)
+        let cells = edits(changes).cells
         for edit in cells {
             guard let row = layout.row(numbered: edit.row) else {
                 return .rowsOutOfOrder(file: archive.name, sheet: sheetName)

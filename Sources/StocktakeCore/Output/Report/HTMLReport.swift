@@ -7,11 +7,12 @@
 /// per-building table, a map, the changes to the central sheet, and a glossary of the codes. Every finding is in the
 /// HTML; the script only hides and sorts.
 public enum HTMLReport {
-    /// A code's list of findings is folded (`<details>` closed) when it has more than this many.
+    /// A code's list of findings, and a building's, is folded (`<details>` closed) when it has more than this many.
+    /// A browser lays out none of a folded list until it is opened, so a large report opens in seconds.
     public static let foldedAfter = 20
     /// The code view lists this many findings per code; all of them are in the building-and-room view, so that
-    /// 50,000 findings give a page under 20 MB that a browser opens in seconds.
-    public static let rowsPerCode = 1000
+    /// 50,000 findings give a page under 20 MB (`make bench-report` measures it).
+    public static let rowsPerCode = 200
 
     /// The page's text.
     public static func html(_ reconciliation: Reconciliation, details: RunDetails) -> String {
@@ -194,7 +195,8 @@ public enum HTMLReport {
             }
             let name = building.flatMap { buildings?.building(code: $0)?.name }
             let title = building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "Building not known"
-            text += "<details open class=\"place\"><summary><h3>\(escape(title))</h3> "
+            text += findingCount > foldedAfter ? "<details class=\"place\">" : "<details open class=\"place\">"
+            text += "<summary><h3>\(escape(title))</h3> "
             text += "\(counted(end - position, "device")), \(counted(findingCount, "finding"))</summary>\n"
             var room: String??
             for device in devices[position..<end] {

@@ -46,7 +46,8 @@ enum ReportStyle {
         function run(){var w=q.value.toLowerCase(),cv=c.value,sv=s.value;
         document.querySelectorAll('[data-s]').forEach(function(e){var b=e.querySelector('b'),ec=b?b.textContent:e.closest('[data-c]').dataset.c;
         var ok=(!w||e.textContent.toLowerCase().indexOf(w)>=0)&&(!cv||ec===cv)&&(!sv||e.dataset.s===sv);e.hidden=!ok;});
-        document.querySelectorAll('.d').forEach(function(d){d.hidden=!d.querySelector('li:not([hidden])');});}
+        document.querySelectorAll('.d').forEach(function(d){d.hidden=!d.querySelector('li:not([hidden])');});
+        if(w||cv||sv)document.querySelectorAll('details').forEach(function(d){d.open=!!d.querySelector('[data-s]:not([hidden])');});}
         q.addEventListener('input',run);c.addEventListener('change',run);s.addEventListener('change',run);
         document.querySelectorAll('table.sortable thead th').forEach(function(h,i){h.style.cursor='pointer';
         h.addEventListener('click',function(){var b=h.closest('table').tBodies[0],r=Array.from(b.rows),
