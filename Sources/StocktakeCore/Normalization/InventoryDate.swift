@@ -269,52 +269,18 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
         "November", "December",
     ]
 
-    /// True for Gregorian leap years.
-    static func isLeap(_ year: Int) -> Bool {
-        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-    }
-
     /// How many days `month` has in `year`.
-    static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2:
-            return isLeap(year) ? 29 : 28
-        case 4, 6, 9, 11:
-            return 30
-        default:
-            return 31
-        }
-    }
+    static func daysIn(month: Int, year: Int) -> Int { CivilDate.daysIn(month: month, year: year) }
 
     /// Days since 1970-01-01 of a valid calendar day.
-    ///
-    /// Counts in 400-year cycles of 146097 days whose years start on March 1, so that the leap day
-    /// falls at the end of each year and the month lengths before it follow a fixed pattern.
     static func days(year: Int, month: Int, day: Int) -> Int {
-        let marchYear = month > 2 ? year : year - 1
-        let cycle = (marchYear >= 0 ? marchYear : marchYear - 399) / 400
-        let yearOfCycle = marchYear - cycle * 400
-        let monthFromMarch = month > 2 ? month - 3 : month + 9
-        let dayOfYear = (153 * monthFromMarch + 2) / 5 + day - 1
-        let dayOfCycle = yearOfCycle * 365 + yearOfCycle / 4 - yearOfCycle / 100 + dayOfYear
-        return cycle * 146_097 + dayOfCycle - daysFromCycleStartToEpoch
+        Int(CivilDate(year: year, month: month, day: day).days)
     }
 
-    /// Days from 0000-03-01, the start of a 400-year cycle, to 1970-01-01.
-    private static let daysFromCycleStartToEpoch = 719_468
-
-    /// The calendar day of this date, by inverting ``days(year:month:day:)``.
+    /// The calendar day of this date.
     private var civil: (year: Int, month: Int, day: Int) {
-        let shifted = Int(daysSinceEpoch) + Self.daysFromCycleStartToEpoch
-        let cycle = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfCycle = shifted - cycle * 146_097
-        let yearOfCycle = (dayOfCycle - dayOfCycle / 1_460 + dayOfCycle / 36_524 - dayOfCycle / 146_096) / 365
-        let dayOfYear = dayOfCycle - (365 * yearOfCycle + yearOfCycle / 4 - yearOfCycle / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfCycle + cycle * 400 + (month <= 2 ? 1 : 0)
-        return (year, month, day)
+        let date = CivilDate(days: Int64(daysSinceEpoch))
+        return (date.year, date.month, date.day)
     }
 
     // MARK: Byte scanning

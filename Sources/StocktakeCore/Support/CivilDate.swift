@@ -1,5 +1,6 @@
 /// A day of the proleptic Gregorian calendar and its number of days since 1970-01-01, converted both ways with
-/// integer arithmetic (Howard Hinnant's `days_from_civil`), so that the report needs no calendar library.
+/// integer arithmetic (Howard Hinnant's `days_from_civil`), so that no calendar library is needed: the one place
+/// where stocktake turns days into dates (`InventoryDate`, Excel date serials, the report's time zones).
 struct CivilDate: Sendable, Hashable {
     var year: Int
     var month: Int
