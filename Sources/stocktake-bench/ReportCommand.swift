@@ -58,37 +58,16 @@ struct ReportCommand {
     /// Parses the arguments after `report`; `nil` when help was asked for.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportCommand? {
         var command = ReportCommand()
-        var index = 0
-        while index < arguments.count {
-            let argument = arguments[index]
-            index += 1
-            if argument == "-h" || argument == "--help" { return nil }
-            guard ["--findings", "--seed", "--runs", "--data"].contains(argument) else {
-                throw UsageError("unknown option '\(argument)' for report; run 'stocktake-bench report --help'.")
-            }
-            guard index < arguments.count else {
-                throw UsageError("\(argument) needs a value; run 'stocktake-bench report --help'.")
-            }
-            let value = arguments[index]
-            index += 1
-            switch argument {
-            case "--findings":
-                guard let findings = Int(value), findings >= 100 else {
-                    throw UsageError("--findings must be a whole number of at least 100, not '\(value)'.")
-                }
-                command.findings = findings
-            case "--seed":
-                guard let seed = UInt64(value) else {
-                    throw UsageError("--seed must be a whole number from 0 to 18446744073709551615, not '\(value)'.")
-                }
-                command.seed = seed
-            case "--runs":
-                guard let runs = Int(value), runs >= 1 else {
-                    throw UsageError("--runs must be a whole number of at least 1, not '\(value)'.")
-                }
-                command.runs = runs
-            default:
-                command.data = value
+        guard
+            let pairs = try UsageError.pairs(
+                arguments, options: ["--findings", "--seed", "--runs", "--data"], of: "report")
+        else { return nil }
+        for (option, value) in pairs {
+            switch option {
+            case "--findings": command.findings = try UsageError.wholeNumber(value, of: option, atLeast: 100)
+            case "--seed": command.seed = try UsageError.seed(value)
+            case "--runs": command.runs = try UsageError.wholeNumber(value, of: option, atLeast: 1)
+            default: command.data = value
             }
         }
         do {
