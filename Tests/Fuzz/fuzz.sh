@@ -74,7 +74,7 @@ seeds() {
     mkdir -p "$folder"
     case $name in
     csv)
-        find samples -name '*.csv' -size -256k -exec cp --backup=numbered -t "$folder" {} +
+        find samples Tests -name '*.csv' -size -256k -exec cp --backup=numbered -t "$folder" {} +
         printf 'VT Tag,MAC\n"000072","00:1a:2b:3c:4d:5e"\n"unterminated\n' >"$folder/quote.csv"
         printf '\xef\xbb\xbfTag\tRoom\r\n000072\t101\r\n' >"$folder/bom.tsv"
         printf '\xff\xfeT\x00a\x00g\x00\n\x001\x00\n\x00' >"$folder/utf16.csv"
