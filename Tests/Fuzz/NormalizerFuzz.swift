@@ -37,6 +37,11 @@ public func fuzzNormalizers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     if let value = serial.value, SerialNumber.normalize(value.description) != .value(value) {
         fatalError("SerialNumber \(value) does not read back")
     }
+    let cost = UnitCost.normalize(cell)
+    agree("UnitCost", cost, text.map(UnitCost.normalize))
+    if let value = cost.value, UnitCost.normalize(value.description) != .value(value) {
+        fatalError("UnitCost \(value) does not read back")
+    }
     let date = InventoryDate.normalize(cell)
     agree("InventoryDate", date, text.map(InventoryDate.normalize))
     if let value = date.value, InventoryDate.normalize(value.description) != .value(value) {

@@ -102,7 +102,7 @@ seeds() {
     normalizers)
         local index=0
         for cell in 000072 72 VT-0072 C0001234 c1234 00:1a:2b:3c:4d:5e 001A.2B3C.4D5E 7.72E+04 '37.2296, -80.4139' \
-            -80.4139 2026-11-20 11/20/2026 45000 'torg ' '  Room  101 ' N/A SN-ABC-123 '=cmd()'; do
+            -80.4139 2026-11-20 11/20/2026 45000 'torg ' '  Room  101 ' N/A SN-ABC-123 '=cmd()' '$1,234.50' .99; do
             printf '%s' "$cell" >"$folder/$index"
             index=$((index + 1))
         done
