@@ -134,7 +134,8 @@ report-png: build
 	rm -rf $(REPORT_PNG_OUT)
 	$(STOCKTAKE) reconcile --central samples/vt-nis/central.csv --sighting samples/vt-nis/sightings \
 	  --register samples/vt-nis/registers --buildings samples/vt-nis/buildings.csv --tag-digits 6 --cns-digits 6 \
-	  --stale-after-days 365 --as-of 2026-11-20 --account vt-nis --quiet --out $(REPORT_PNG_OUT)
+	  --stale-after-days 365 --as-of 2026-11-20 --account vt-nis --name "Virginia Tech NI&S" \
+	  --time-zone America/New_York --quiet --out $(REPORT_PNG_OUT)
 	python3 Tests/StocktakeCLITests/Chromium/render_page.py --chromium "$$(command -v chromium)" \
 	  --url "file://$(CURDIR)/$(REPORT_PNG_OUT)/report.html" --png samples/vt-nis/report.png --width 1280 --height 900 \
 	  > $(REPORT_PNG_OUT)/rendering.json

@@ -38,6 +38,11 @@ enum ReconcileCommand: Command {
     static let account = Option(
         "--account", .text(placeholder: "NAME"),
         help: "The account name for logs and reports (default: the central sheet's folder).")
+    static let name = Option(
+        "--name", .text(placeholder: "TEXT"), help: "The account's name as the report shows it (default: --account).")
+    static let timeZone = Option(
+        "--time-zone", .text(placeholder: "ZONE"),
+        help: "The IANA time zone the report states the run's time in, such as America/New_York (default UTC).")
     static let output = Option(
         "--out", .text(placeholder: "DIR"),
         help: """
@@ -103,8 +108,8 @@ enum ReconcileCommand: Command {
             stocktake reconcile --central FILE [--sighting FILE|DIR]... [--register FILE|DIR]...
                                 [--central-sheet NAME] [--all-sheets]
                                 [--buildings FILE] [--columns FILE] [--tag-digits N] [--cns-digits N]
-                                [--stale-after-days N] [--as-of YYYY-MM-DD] [--account NAME] [--quiet] --out DIR
-                                [--ledger FILE] [--acknowledged FILE]
+                                [--stale-after-days N] [--as-of YYYY-MM-DD] [--account NAME] [--name TEXT]
+                                [--time-zone ZONE] [--quiet] --out DIR [--ledger FILE] [--acknowledged FILE]
                                 [--token-file PATH] [--oauth FILE] [--ca-file PATH] [--push] [--report-to URL]
                                 [--connect-timeout S] [--timeout S] [--deadline S] [--max-download-mb N]
                                 [--sheets-api URL] [--drive-api URL] [--simulate-failure KINDS]
@@ -113,7 +118,7 @@ enum ReconcileCommand: Command {
             .init(options: [
                 central, sighting, register, centralSheet, allSheets, buildings, columns, tagDigits, cnsDigits,
                 staleAfterDays,
-                SharedOptions.asOf, account, SharedOptions.quiet, output, ledger, acknowledged,
+                SharedOptions.asOf, account, name, timeZone, SharedOptions.quiet, output, ledger, acknowledged,
             ]),
             .init(
                 introduction: """
@@ -141,6 +146,13 @@ enum ReconcileCommand: Command {
         rules.staleAfterDays = options.number(Self.staleAfterDays) ?? rules.staleAfterDays
         let account = options.value(Self.account) ?? defaultAccount(central: central)
         var request = ReconcileRequest(account: account, central: central, rules: rules, outputDirectory: output)
+        request.displayName = options.value(Self.name)
+        if let zone = options.value(Self.timeZone) {
+            guard let timeZone = ReportTimeZone(named: zone) else {
+                throw options.usageError("--time-zone names no time zone this machine knows (\"\(zone)\")")
+            }
+            request.timeZone = timeZone
+        }
         let sheets = options.flag(Self.allSheets) ? SheetSelection.all : .first
         request.centralSheet = options.value(Self.centralSheet).map(SheetSelection.named) ?? .first
         request.sightings = options.values(Self.sighting).map { SourceEntry($0, sheets: sheets) }

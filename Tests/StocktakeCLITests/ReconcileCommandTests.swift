@@ -93,6 +93,25 @@ struct ReconcileCommandTests {
         #expect(runner.read("out/discrepancies.csv")?.contains("\r\nMISSING,error,000002,") == true)
     }
 
+    /// The report names the account as a clerk knows it, escaped, and states the run's time in the given zone; a zone
+    /// this machine does not know is bad usage, before anything is read.
+    @Test func theReportTakesTheAccountsNameAndTimeZone() throws {
+        let result = try runner.run(
+            account() + ["--quiet", "--name", "Acme <Clinic> & Co", "--time-zone", "America/New_York"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let page = try #require(runner.read("out/report.html"))
+        #expect(page.contains("<h1>Stocktake report: Acme &lt;Clinic&gt; &amp; Co</h1>"))
+        let run = try #require(page.range(of: "<dt>Run</dt><dd>").map { String(page[$0.upperBound...].prefix(60)) })
+        // "YYYY-MM-DD HH:MM EST (inventory as of …)": November is standard time in New York.
+        #expect(run.dropFirst("YYYY-MM-DD HH:MM".count).hasPrefix(" EST (inventory as of 2026-11-20)"), "\(run)")
+
+        let wrong = try runner.run(account(out: "out2") + ["--time-zone", "Mars/Olympus_Mons"])
+        #expect(wrong.status == 64)
+        #expect(
+            wrong.standardError.contains("--time-zone names no time zone this machine knows (\"Mars/Olympus_Mons\")"))
+        #expect(!FileManager.default.fileExists(atPath: runner.path("out2")))
+    }
+
     @Test func progressIsLoggedOnStandardErrorUnlessQuiet() throws {
         let result = try runner.run(account() + ["--account", "campus"])
         #expect(result.status == 0)
