@@ -13,4 +13,14 @@ enum BenchExecutable {
             : URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
         return (path as NSString).deletingLastPathComponent
     }
+
+    /// The `stocktake` built beside this program; throws when there is none.
+    static func stocktake() throws(BenchError) -> String {
+        let stocktake = folder() + "/stocktake"
+        guard FileManager.default.isExecutableFile(atPath: stocktake) else {
+            throw .programMissing(
+                path: stocktake, fix: "build it next to stocktake-bench with 'swift build -c release'.")
+        }
+        return stocktake
+    }
 }

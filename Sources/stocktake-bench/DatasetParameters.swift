@@ -1,3 +1,4 @@
+import StocktakeCore
 import StocktakeGenerator
 
 /// The parameters one generated account is made from; equal parameters make byte-identical files, so a dataset
@@ -16,6 +17,13 @@ struct DatasetParameters: Sendable, Hashable {
     private var usualInjections: Bool { assetsPerInjection == GeneratorOptions.defaultAssetsPerInjection }
 
     /// The folder name the dataset is kept under in a data folder.
+    /// What is generated, for the line that says so: "83,350 assets (seed 7, one set of injected discrepancies
+    /// per 25 assets)".
+    var summary: String {
+        "\(grouped(assets)) assets (seed \(seed)"
+            + (usualInjections ? ")" : ", one set of injected discrepancies per \(assetsPerInjection) assets)")
+    }
+
     var folderName: String {
         "assets-\(assets)-seed-\(seed)-tags-\(tagDigits)-cns-\(cnsDigits)-as-of-\(asOf.iso)"
             + (usualInjections ? "" : "-every-\(assetsPerInjection)")

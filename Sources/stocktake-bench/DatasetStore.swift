@@ -19,9 +19,10 @@ struct DatasetStore {
     var root: String
 
     /// The dataset for `parameters`: the kept one when its marker matches, else newly generated (replacing a
-    /// folder of the same name whose marker differs or is missing).
+    /// folder of the same name whose marker differs or is missing), which is said on standard error.
     func dataset(for parameters: DatasetParameters) throws(BenchError) -> Dataset {
         if let kept = kept(parameters) { return kept }
+        StandardError.write("stocktake-bench: generating \(parameters.summary) into \(root)")
         return try generate(parameters)
     }
 

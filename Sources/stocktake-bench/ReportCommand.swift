@@ -98,26 +98,13 @@ struct ReportCommand {
 
     /// Generates (or reuses) the account, reconciles it, and measures its report.
     func run() throws(BenchError) -> ReportBenchmark {
-        let stocktake = BenchExecutable.folder() + "/stocktake"
-        guard FileManager.default.isExecutableFile(atPath: stocktake) else {
-            throw .programMissing(
-                path: stocktake, fix: "build it next to stocktake-bench with 'swift build -c release'.")
-        }
+        let stocktake = try BenchExecutable.stocktake()
         let chromium = try PageRendering.chromium()
         let work = try WorkFolder()
         defer { work.remove() }
         let root = data.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? work.path + "/data"
         let store = DatasetStore(root: root)
-        let parameters = self.parameters
-        let dataset: Dataset
-        if let kept = store.kept(parameters) {
-            dataset = kept
-        } else {
-            StandardError.write(
-                "stocktake-bench: generating \(grouped(parameters.assets)) assets (seed \(seed), one set of "
-                    + "injected discrepancies per \(parameters.assetsPerInjection) assets) into \(store.root)")
-            dataset = try store.generate(parameters)
-        }
+        let dataset = try store.dataset(for: parameters)
         StandardError.write("stocktake-bench: running \(stocktake) reconcile")
         let output = work.path + "/out"
         _ = try SingleAccountBenchmark.measure(

@@ -174,11 +174,7 @@ struct RunCommand {
     /// Generates (or reuses) the data, runs the benchmark and returns what it measured.
     func run() throws(BenchError) -> BenchmarkResult {
         let folder = BenchExecutable.folder()
-        let stocktake = folder + "/stocktake"
-        guard FileManager.default.isExecutableFile(atPath: stocktake) else {
-            throw .programMissing(
-                path: stocktake, fix: "build it next to stocktake-bench with 'swift build -c release'.")
-        }
+        let stocktake = try BenchExecutable.stocktake()
         if let reference, !FileManager.default.isExecutableFile(atPath: reference) {
             throw .programMissing(path: reference, fix: "give --check-against the path of a built stocktake.")
         }
@@ -193,14 +189,7 @@ struct RunCommand {
         let store = DatasetStore(root: root)
         var datasets: [Dataset] = []
         for parameters in self.datasets {
-            if let kept = store.kept(parameters) {
-                datasets.append(kept)
-                continue
-            }
-            StandardError.write(
-                "stocktake-bench: generating \(grouped(parameters.assets)) assets (seed \(parameters.seed)) into "
-                    + store.root)
-            datasets.append(try store.generate(parameters))
+            datasets.append(try store.dataset(for: parameters))
         }
         var environment: [String: String] = [:]
         if let threads { environment["STOCKTAKE_THREADS"] = String(threads) }

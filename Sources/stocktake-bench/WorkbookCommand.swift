@@ -73,11 +73,7 @@ struct WorkbookCommand {
 
     /// Generates (or reuses) the account and its workbook, and measures both readings.
     func run() throws(BenchError) -> WorkbookBenchmark {
-        let stocktake = BenchExecutable.folder() + "/stocktake"
-        guard FileManager.default.isExecutableFile(atPath: stocktake) else {
-            throw .programMissing(
-                path: stocktake, fix: "build it next to stocktake-bench with 'swift build -c release'.")
-        }
+        let stocktake = try BenchExecutable.stocktake()
         let python = try WorkbookProducer.python()
         let work = try WorkFolder()
         defer { work.remove() }
@@ -86,14 +82,7 @@ struct WorkbookCommand {
         let parameters = DatasetParameters(
             assets: rows, seed: seed, tagDigits: RunCommand.digits(for: rows),
             cnsDigits: RunCommand.digits(for: rows), asOf: GeneratorOptions(assets: rows, seed: seed).asOf)
-        let dataset: Dataset
-        if let kept = store.kept(parameters) {
-            dataset = kept
-        } else {
-            StandardError.write(
-                "stocktake-bench: generating \(grouped(rows)) assets (seed \(seed)) into \(store.root)")
-            dataset = try store.generate(parameters)
-        }
+        let dataset = try store.dataset(for: parameters)
         let workbook = dataset.folder + "/central.xlsx"
         if !FileManager.default.fileExists(atPath: workbook) {
             StandardError.write("stocktake-bench: saving central.csv as central.xlsx with XlsxWriter")
