@@ -70,8 +70,9 @@ final class CommandRunner {
         return try run(program: executable, arguments)
     }
 
-    /// Runs `program` with `arguments` in the folder and waits for it (`prlimit` in front of `stocktake`, say).
-    func run(program: String, _ arguments: [String]) throws -> CommandResult {
+    /// Runs `program` with `arguments` in the folder and waits for it (`prlimit` in front of `stocktake`, say),
+    /// under exactly `environment` when one is given, else under the tests' own.
+    func run(program: String, _ arguments: [String], environment: [String: String]? = nil) throws -> CommandResult {
         let output = path(".stdout-" + UUID().uuidString)
         let error = path(".stderr-" + UUID().uuidString)
         _ = FileManager.default.createFile(atPath: output, contents: nil)
@@ -83,6 +84,7 @@ final class CommandRunner {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
+        if let environment { process.environment = environment }
         process.currentDirectoryURL = URL(fileURLWithPath: folder)
         process.standardInput = FileHandle.nullDevice
         let outputHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: output))

@@ -290,7 +290,7 @@ final class NightUnderTest {
             if hooks { environment[KillPoint.enablingVariable] = "1" }
         }
         return try runner.run(
-            program: executable, arguments: ["run", "--parallel", "1"] + arguments, environment: environment)
+            program: executable, ["run", "--parallel", "1"] + arguments, environment: environment)
     }
 
     /// The account's pending push, decoded as the run writes it.
@@ -444,33 +444,4 @@ final class DAVSheetServer {
 
     /// Whether PUTs are answered 412.
     var refusesPushes: Bool { FileManager.default.contents(atPath: mode) == Data("conflict".utf8) }
-}
-
-extension CommandRunner {
-    /// Runs `program` with `arguments` in the folder under exactly `environment`, and waits for it.
-    func run(program: String, arguments: [String], environment: [String: String]) throws -> CommandResult {
-        let output = path(".stdout-" + UUID().uuidString)
-        let error = path(".stderr-" + UUID().uuidString)
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        _ = FileManager.default.createFile(atPath: error, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(atPath: output)
-            try? FileManager.default.removeItem(atPath: error)
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = URL(fileURLWithPath: folder)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: error))
-        try process.run()
-        process.waitUntilExit()
-        let text = { (file: String) in
-            String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
-        }
-        return CommandResult(
-            status: process.terminationStatus, standardOutput: text(output), standardError: text(error))
-    }
 }
