@@ -51,4 +51,14 @@ struct BillingTotalsTests {
         #expect(totals.buildings.map(\.totalCents) == [Int64.max])
         #expect(totals.buildings.map(\.costedAssets) == [2])
     }
+
+    @Test(arguments: [
+        (Int64(0), 0, "0.00"), (5, 0, "0.05"), (1_234_567_89, 0, "1,234,567.89"), (100, 3, "1.00 (3 without a cost)"),
+        (Int64.max, 0, "92,233,720,368,547,758.07"),
+    ])
+    func aTotalIsShownInDollarsAndCentsWithTheAssetsItLeavesOut(cents: Int64, uncosted: Int, text: String) {
+        let line = BillingTotals.BuildingTotal(
+            building: "BUR", name: "", assets: 10 + uncosted, costedAssets: 10, totalCents: cents)
+        #expect(line.formattedTotal == text)
+    }
 }

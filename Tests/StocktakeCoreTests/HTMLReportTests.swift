@@ -13,9 +13,6 @@ struct HTMLReportTests {
     static var page: String {
         var details = OutputFixture.details
         details.displayName = "Tom & \"Jerry's\" \(script)\(attack)"
-        details.buildings = BuildingTable([
-            Building(code: "BUR", name: "Burruss \(attack)", latitude: 37.2, longitude: -80.4)
-        ])
         details.changes = [
             SheetChange(
                 row: 2, vtTag: OutputFixture.tag(4513), column: "Room \(script)", before: attack, after: script,
@@ -29,8 +26,11 @@ struct HTMLReportTests {
         var assets = OutputFixture.assets
         assets[1].values.room = "1\(attack)"
         assets[1].values.model = "AP\(script)"
-        let reconciliation = Reconciliation(
+        var reconciliation = Reconciliation(
             assets: assets, discrepancies: discrepancies, inputs: inputs, asOf: OutputFixture.asOf)
+        reconciliation.buildings = BuildingTable([
+            Building(code: "BUR", name: "Burruss \(attack)", latitude: 37.2, longitude: -80.4)
+        ])
         return HTMLReport.html(reconciliation, details: details)
     }
 
@@ -228,13 +228,14 @@ struct HTMLReportTests {
         }
     }
 
-    @Test func theBillingColumnIsShownOnlyWithBills() {
-        var details = OutputFixture.details
-        #expect(!HTMLReport.html(OutputFixture.reconciliation, details: details).contains("Billing total"))
-        details.buildingBills = [BuildingBill(building: "BUR", totalCents: 123_456_78)]
-        let page = HTMLReport.html(OutputFixture.reconciliation, details: details)
+    @Test func theBillingColumnIsShownOnlyWhenAnAssetHasACost() throws {
+        var reconciliation = OutputFixture.reconciliation
+        #expect(!HTMLReport.html(reconciliation, details: OutputFixture.details).contains("Billing total"))
+        let index = try #require(reconciliation.assets.firstIndex { $0.values.building == "BUR" })
+        reconciliation.assets[index].values.cost = UnitCost(cents: 123_456_78)
+        let page = HTMLReport.html(reconciliation, details: OutputFixture.details)
         #expect(page.contains("<th scope=\"col\">Billing total</th>"))
-        #expect(page.contains("<td data-l=\"Billing total\" class=\"number\">123,456.78</td>"))
+        #expect(page.contains("<td data-l=\"Billing total\" class=\"number\">123,456.78 (2 without a cost)</td>"))
     }
 
     @Test func thePageIsSelfContainedAndReadsOnAPhoneAndOnPaper() {

@@ -14,9 +14,7 @@ struct RunDetailsTests {
         #expect(details.exitStatus == .success)
         #expect(details.displayName == "vt-nis")
         #expect(details.timeZone == .utc)
-        #expect(details.buildings == nil)
         #expect(details.changes.isEmpty)
-        #expect(details.buildingBills == nil)
     }
 
     @Test(arguments: [

@@ -31,6 +31,13 @@ public struct BillingTotals: Sendable, Hashable {
         /// The sum of their unit costs.
         public var total: UnitCost { UnitCost(cents: totalCents) }
 
+        /// The total as the report shows it: `12,345.67`, then how many assets it leaves out for want of a cost.
+        public var formattedTotal: String {
+            let cents = totalCents % 100
+            let text = grouped(Int(totalCents / 100)) + "." + (cents < 10 ? "0" : "") + String(cents)
+            return uncostedAssets == 0 ? text : "\(text) (\(grouped(uncostedAssets)) without a cost)"
+        }
+
         mutating func add(_ cost: UnitCost?) {
             assets += 1
             guard let cost else { return }
@@ -39,6 +46,9 @@ public struct BillingTotals: Sendable, Hashable {
             totalCents = overflow ? Int64.max : sum
         }
     }
+
+    /// Whether any asset has a unit cost: without one, no source gives costs and the report shows no billing.
+    public var hasCosts: Bool { overall.costedAssets > 0 }
 
     /// One line per building code, sorted by code; assets with no building last.
     public var buildings: [BuildingTotal]
@@ -74,14 +84,5 @@ public struct BillingTotals: Sendable, Hashable {
         lines.sort { $0.building < $1.building }
         if withoutBuilding.assets > 0 { lines.append(withoutBuilding) }
         buildings = lines
-    }
-
-    /// The report's billing column: one bill per line, or `nil` when no asset has a unit cost (no source gives
-    /// costs, so the column is left out).
-    public var bills: [BuildingBill]? {
-        guard overall.costedAssets > 0 else { return nil }
-        return buildings.map { line in
-            BuildingBill(building: line.building, totalCents: line.totalCents, uncostedAssets: line.uncostedAssets)
-        }
     }
 }

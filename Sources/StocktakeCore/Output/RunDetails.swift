@@ -9,13 +9,8 @@ public struct RunDetails: Sendable {
     public var displayName: String
     /// The zone the report states the run's time in (`timeZone` in `account.json`; UTC by default).
     public var timeZone = ReportTimeZone.utc
-    /// The buildings table the sheets were read with, whose coordinates place assets without a position on the
-    /// report's map; `nil` when the account has none.
-    public var buildings: BuildingTable?
     /// Every cell the write-back planned to change (`changes.csv`), pushed or not; the report groups them by column.
     public var changes: SheetChanges = []
-    /// Each building's billing total, for the report's per-building table; `nil` when no source gives unit costs.
-    public var buildingBills: [BuildingBill]?
     public var started: Date
     public var finished: Date
     /// Named phases and their wall time in seconds, in order (read, reconcile, write).

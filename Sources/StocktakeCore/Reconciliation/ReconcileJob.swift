@@ -34,7 +34,6 @@ public enum ReconcileJob {
         let files = try inputFiles(request)
         var reader = try sourceReader(request)
         reader.accountRows = RowBudget(limit: request.rules.limits.maxRows, account: request.account)
-        details.buildings = reader.buildings
         let sources = try read(files, with: reader)
         for source in sources {
             log(
@@ -45,7 +44,6 @@ public enum ReconcileJob {
         details.durations.append(("read", seconds(since: phase, clock)))
         var reconciliation = Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
         reconciliation.buildings = reader.buildings
-        details.buildingBills = BillingTotals(reconciliation).bills
         try holdAgainstLedger(&reconciliation, request: request, log: log)
         return reconciliation
     }

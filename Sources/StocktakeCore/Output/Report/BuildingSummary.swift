@@ -3,22 +3,22 @@
 struct BuildingSummary: Sendable, Hashable {
     /// The building's code; `nil` for assets and findings without a building.
     var building: String?
-    var assets = 0
+    /// The building's assets and what they cost (`BillingTotals`); `nil` for a building only findings name.
+    var totals: BillingTotals.BuildingTotal?
     /// Findings by severity, acknowledged ones left out (as in the report's header and `summary.txt`).
     var errors = 0
     var warnings = 0
     var infos = 0
-    var bill: BuildingBill?
 
-    /// The rows, by building code, the row without a building last; every building of `bills` has a row.
+    /// The rows, by building code, the row without a building last: one per line of `billing`, and one per building
+    /// only the findings of `devices` name.
     static func rows(
-        assets: [CleanedAsset], devices: [ReportDevice], discrepancies: [Discrepancy], statuses: [FindingStatus],
-        bills: [BuildingBill]?
+        billing: BillingTotals, devices: [ReportDevice], discrepancies: [Discrepancy], statuses: [FindingStatus]
     ) -> [BuildingSummary] {
         var rows: [String?: BuildingSummary] = [:]
-        for index in assets.indices {
-            let building = assets[index].values.building
-            rows[building, default: BuildingSummary(building: building)].assets += 1
+        for line in billing.buildings {
+            let building = line.building.isEmpty ? nil : line.building
+            rows[building] = BuildingSummary(building: building, totals: line)
         }
         for device in devices {
             var row = rows[device.building] ?? BuildingSummary(building: device.building)
@@ -30,10 +30,6 @@ struct BuildingSummary: Sendable, Hashable {
                 }
             }
             rows[device.building] = row
-        }
-        for bill in bills ?? [] {
-            let building = bill.building.isEmpty ? nil : bill.building
-            rows[building, default: BuildingSummary(building: building)].bill = bill
         }
         return rows.values.sorted { lhs, rhs in
             guard let left = lhs.building else { return false }
@@ -53,12 +49,12 @@ struct BuildingSummary: Sendable, Hashable {
             let name = row.building.flatMap { names?.building(code: $0)?.name }
             let title = row.building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "No building"
             page += "<tr><th scope=\"row\">\(HTMLReport.escape(title))</th>"
-            page += "<td data-l=\"Assets\" class=\"number\">\(grouped(row.assets))</td>"
+            page += "<td data-l=\"Assets\" class=\"number\">\(grouped(row.totals?.assets ?? 0))</td>"
             page += "<td data-l=\"Errors\" class=\"number\">\(grouped(row.errors))</td>"
             page += "<td data-l=\"Warnings\" class=\"number\">\(grouped(row.warnings))</td>"
             page += "<td data-l=\"Info\" class=\"number\">\(grouped(row.infos))</td>"
             if showsBills {
-                page += "<td data-l=\"Billing total\" class=\"number\">\(row.bill?.cell ?? "")</td>"
+                page += "<td data-l=\"Billing total\" class=\"number\">\(row.totals?.formattedTotal ?? "")</td>"
             }
             page += "</tr>\n"
         }

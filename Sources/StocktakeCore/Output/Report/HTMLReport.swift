@@ -38,20 +38,21 @@ public enum HTMLReport {
         page += tools(reconciliation, statuses: statuses)
         page += counts(reconciliation, statuses: statuses)
         page += "<h2 id=\"buildings\">Buildings</h2>\n"
+        let billing = BillingTotals(reconciliation)
         page += BuildingSummary.html(
             BuildingSummary.rows(
-                assets: reconciliation.assets, devices: devices, discrepancies: reconciliation.discrepancies,
-                statuses: statuses, bills: details.buildingBills),
-            names: details.buildings, showsBills: details.buildingBills != nil)
+                billing: billing, devices: devices, discrepancies: reconciliation.discrepancies, statuses: statuses),
+            names: reconciliation.buildings, showsBills: billing.hasCosts)
         page += "<h2 id=\"map\">Map</h2>\n"
-        page += map(reconciliation, devices: devices, buildings: details.buildings)
-        page += byPlace(reconciliation, devices: devices, statuses: statuses, buildings: details.buildings)
+        page += map(reconciliation, devices: devices, buildings: reconciliation.buildings)
+        page += byPlace(reconciliation, devices: devices, statuses: statuses, buildings: reconciliation.buildings)
         page += byCode(reconciliation, devices: devices, statuses: statuses)
         page += "<h2 id=\"walk\">Walk lists</h2>\n"
         let walkLists = WalkList.lists(of: devices, in: reconciliation)
         if walkLists.isEmpty { page += "<p>No device needs looking for.</p>\n" }
         for list in walkLists {
-            page += list.html(buildingName: list.building.flatMap { details.buildings?.building(code: $0)?.name })
+            page += list.html(
+                buildingName: list.building.flatMap { reconciliation.buildings?.building(code: $0)?.name })
         }
         page += "<h2 id=\"changes\">Changes to the central sheet</h2>\n" + ChangeGroups(details.changes).html()
         page += resolved(reconciliation)
