@@ -15,38 +15,25 @@ public func fuzzNormalizers(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         default: fatalError("\(name): bytes give \(bytes), the String gives \(string) for \(text.debugDescription)")
         }
     }
+    /// Both paths agree, and the value's canonical text normalizes to the value again.
+    func readsBack<Value: Equatable & CustomStringConvertible>(
+        _ name: String, _ normalize: (UnsafeBufferPointer<UInt8>) -> Normalized<Value>,
+        _ normalizeText: (String) -> Normalized<Value>
+    ) {
+        let value = normalize(cell)
+        agree(name, value, text.map(normalizeText))
+        if let value = value.value, normalizeText(value.description) != .value(value) {
+            fatalError("\(name) \(value) does not read back")
+        }
+    }
     for digits in [4, 6, 7] {
-        let tag = VTTag.normalize(cell, digits: digits)
-        agree("VTTag", tag, text.map { VTTag.normalize($0, digits: digits) })
-        if let value = tag.value, VTTag.normalize(value.description, digits: digits) != .value(value) {
-            fatalError("VTTag \(value) does not read back")
-        }
-        let number = CNSNumber.normalize(cell, digits: digits)
-        agree("CNSNumber", number, text.map { CNSNumber.normalize($0, digits: digits) })
-        if let value = number.value, CNSNumber.normalize(value.description, digits: digits) != .value(value) {
-            fatalError("CNSNumber \(value) does not read back")
-        }
+        readsBack("VTTag", { VTTag.normalize($0, digits: digits) }, { VTTag.normalize($0, digits: digits) })
+        readsBack("CNSNumber", { CNSNumber.normalize($0, digits: digits) }, { CNSNumber.normalize($0, digits: digits) })
     }
-    let address = MACAddress.normalize(cell)
-    agree("MACAddress", address, text.map(MACAddress.normalize))
-    if let value = address.value, MACAddress.normalize(value.description) != .value(value) {
-        fatalError("MACAddress \(value) does not read back")
-    }
-    let serial = SerialNumber.normalize(cell)
-    agree("SerialNumber", serial, text.map(SerialNumber.normalize))
-    if let value = serial.value, SerialNumber.normalize(value.description) != .value(value) {
-        fatalError("SerialNumber \(value) does not read back")
-    }
-    let cost = UnitCost.normalize(cell)
-    agree("UnitCost", cost, text.map(UnitCost.normalize))
-    if let value = cost.value, UnitCost.normalize(value.description) != .value(value) {
-        fatalError("UnitCost \(value) does not read back")
-    }
-    let date = InventoryDate.normalize(cell)
-    agree("InventoryDate", date, text.map(InventoryDate.normalize))
-    if let value = date.value, InventoryDate.normalize(value.description) != .value(value) {
-        fatalError("InventoryDate \(value) does not read back")
-    }
+    readsBack("MACAddress", MACAddress.normalize, MACAddress.normalize)
+    readsBack("SerialNumber", SerialNumber.normalize, SerialNumber.normalize)
+    readsBack("UnitCost", UnitCost.normalize, UnitCost.normalize)
+    readsBack("InventoryDate", InventoryDate.normalize, InventoryDate.normalize)
     agree("latitude", GeoPosition.normalizeLatitude(cell), text.map(GeoPosition.normalizeLatitude))
     agree("longitude", GeoPosition.normalizeLongitude(cell), text.map(GeoPosition.normalizeLongitude))
     agree("position", GeoPosition.normalizePair(cell), text.map(GeoPosition.normalizePair))
