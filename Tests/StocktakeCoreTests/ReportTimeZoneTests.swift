@@ -59,6 +59,24 @@ struct ReportTimeZoneTests {
         }
     }
 
+    /// A zone file whose local time type names its abbreviation past the abbreviations is refused, not read past
+    /// them (it trapped before).
+    @Test func anAbbreviationIndexPastTheAbbreviationsIsRefused() {
+        var bytes = Array("TZif".utf8) + [UInt8](repeating: 0, count: 16)
+        // isutcnt, isstdcnt, leapcnt, timecnt, typecnt, charcnt
+        for count: UInt8 in [0, 0, 0, 0, 1, 4] { bytes += [0, 0, 0, count] }
+        bytes += [0xFF, 0xFF, 0xB9, 0xB0, 0, 200] + Array("EST\u{0}".utf8)
+        #expect(ReportTimeZone(name: "x", tzif: bytes) == nil)
+        bytes[bytes.count - 5] = 0
+        #expect(
+            ReportTimeZone(name: "x", tzif: bytes)?.format(Date(timeIntervalSince1970: 0)) == "1969-12-31 19:00 EST")
+        // Without an abbreviation, the offset stands in.
+        bytes[bytes.count - 4] = 0
+        #expect(
+            ReportTimeZone(name: "x", tzif: bytes)?.format(Date(timeIntervalSince1970: 0))
+                == "1969-12-31 19:00 UTC-05:00")
+    }
+
     @Test func offsetsWithoutAnAbbreviationAreWrittenAsUTCOffsets() {
         #expect(ReportTimeZone.offsetText(19_800) == "UTC+05:30")
         #expect(ReportTimeZone.offsetText(-18_000) == "UTC-05:00")

@@ -99,6 +99,7 @@ public struct ReportTimeZone: Sendable, Hashable {
         for index in 0..<typeCount {
             let record = position + index * 6
             let offset = Int(Self.signed(bytes, at: record, width: 4))
+            guard Int(bytes[record + 5]) < characterCount else { return nil }
             var end = charactersStart + Int(bytes[record + 5])
             let start = end
             while end < charactersStart + characterCount, bytes[end] != 0 { end += 1 }
