@@ -9,7 +9,7 @@ struct WalkListTests {
         reconciliation.discrepancies.append(
             Discrepancy(code: .stale, vtTag: OutputFixture.tag(4512), sources: [], message: "Stale."))
         let devices = ReportDevice.devices(of: reconciliation)
-        let lists = WalkList.lists(of: devices, in: reconciliation)
+        let lists = WalkList.lists(of: devices, in: reconciliation, statuses: reconciliation.statuses)
         #expect(lists.map(\.building) == ["BUR", nil])
         #expect(
             lists[0].items == [
@@ -31,6 +31,22 @@ struct WalkListTests {
     @Test func devicesWithOnlyOfficeFindingsAreNotOnIt() {
         var reconciliation = OutputFixture.reconciliation
         reconciliation.discrepancies = [OutputFixture.discrepancies[2]]
-        #expect(WalkList.lists(of: ReportDevice.devices(of: reconciliation), in: reconciliation).isEmpty)
+        #expect(
+            WalkList.lists(
+                of: ReportDevice.devices(of: reconciliation), in: reconciliation, statuses: reconciliation.statuses
+            ).isEmpty)
+    }
+
+    /// An acknowledged UNRECORDED (the clerk said why it stands) sends nobody to look for the device.
+    @Test func anAcknowledgedFindingPutsNoDeviceOnIt() {
+        var reconciliation = OutputFixture.reconciliation
+        let unrecorded = FindingID(code: .unrecorded, key: "vt_tag=770001")
+        reconciliation.ledger = FindingLedger(
+            findings: reconciliation.discrepancies, previous: nil,
+            acknowledgements: [unrecorded: Acknowledgement(id: unrecorded, note: "", by: "Dana")],
+            asOf: OutputFixture.asOf)
+        let lists = WalkList.lists(
+            of: ReportDevice.devices(of: reconciliation), in: reconciliation, statuses: reconciliation.statuses)
+        #expect(lists.map(\.building) == ["BUR"])
     }
 }

@@ -44,11 +44,11 @@ public enum HTMLReport {
                 billing: billing, devices: devices, discrepancies: reconciliation.discrepancies, statuses: statuses),
             names: reconciliation.buildings, showsBills: billing.hasCosts)
         page += "<h2 id=\"map\">Map</h2>\n"
-        page += map(reconciliation, devices: devices, buildings: reconciliation.buildings)
+        page += map(reconciliation, devices: devices, statuses: statuses)
         page += byPlace(reconciliation, devices: devices, statuses: statuses, buildings: reconciliation.buildings)
         page += byCode(reconciliation, devices: devices, statuses: statuses)
         page += "<h2 id=\"walk\">Walk lists</h2>\n"
-        let walkLists = WalkList.lists(of: devices, in: reconciliation)
+        let walkLists = WalkList.lists(of: devices, in: reconciliation, statuses: statuses)
         if walkLists.isEmpty { page += "<p>No device needs looking for.</p>\n" }
         for list in walkLists {
             page += list.html(
@@ -83,7 +83,7 @@ public enum HTMLReport {
         text += "<dt>Findings</dt><dd>\(grouped(reconciliation.discrepancies.count)), as in discrepancies.csv: "
         text += "\(counted(reconciliation.count(Severity.error), "error")), "
         text += "\(counted(reconciliation.count(.warning), "warning")), \(grouped(reconciliation.count(.info))) info"
-        text += acknowledged > 0 ? " (acknowledged ones not counted)</dd>\n" : "</dd>\n"
+        text += acknowledged > 0 ? ", \(grouped(acknowledged)) acknowledged</dd>\n" : "</dd>\n"
         text += "<dt>Since the last run</dt><dd>\(grouped(new)) new, \(grouped(open)) still open, "
         text += "\(grouped(resolved.count)) resolved" + (fixed > 0 ? " (\(grouped(fixed)) fixed by the push)" : "")
         text += ", \(grouped(acknowledged)) acknowledged</dd>\n"
@@ -261,11 +261,14 @@ public enum HTMLReport {
 
     // MARK: - The rest
 
-    /// The map section: the SVG, or a sentence when no asset can be placed.
-    static func map(_ reconciliation: Reconciliation, devices: [ReportDevice], buildings: BuildingTable?) -> String {
+    /// The map section: the SVG, or a sentence when no asset can be placed. Devices whose findings are all
+    /// acknowledged are not ringed.
+    static func map(_ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus]) -> String {
         var flagged = Set<UInt64>()
-        for device in devices { if let tag = device.vtTag { flagged.insert(tag.number) } }
-        let map = AssetMap(assets: reconciliation.assets, flagged: flagged, buildings: buildings)
+        for device in devices where device.findings.contains(where: { statuses[$0].state != .acknowledged }) {
+            if let tag = device.vtTag { flagged.insert(tag.number) }
+        }
+        let map = AssetMap(assets: reconciliation.assets, flagged: flagged, buildings: reconciliation.buildings)
         guard let svg = map.svg() else {
             return "<p>No asset has a GPS position, and no building of theirs has coordinates.</p>\n"
         }

@@ -2,7 +2,8 @@
 /// line per device.
 ///
 /// The devices to look for are those with a finding someone must go and see: MISSING (not seen), STALE (not seen
-/// lately), POSSIBLE_TYPO (read the sticker) and UNRECORDED (seen, not on record).
+/// lately), POSSIBLE_TYPO (read the sticker) and UNRECORDED (seen, not on record). An acknowledged finding puts no
+/// device on a list: the clerk has already said why it stands.
 struct WalkList: Sendable, Hashable {
     /// One device to look for.
     struct Item: Sendable, Hashable {
@@ -22,11 +23,13 @@ struct WalkList: Sendable, Hashable {
     var items: [Item]
 
     /// The walk lists of the devices (listed by building and room), one per building with something to look for.
-    static func lists(of devices: [ReportDevice], in reconciliation: Reconciliation) -> [WalkList] {
+    static func lists(
+        of devices: [ReportDevice], in reconciliation: Reconciliation, statuses: [FindingStatus]
+    ) -> [WalkList] {
         var lists: [WalkList] = []
         for device in devices {
             var codes: [DiscrepancyCode] = []
-            for index in device.findings {
+            for index in device.findings where statuses[index].state != .acknowledged {
                 let code = reconciliation.discrepancies[index].code
                 if Self.codes.contains(code) && !codes.contains(code) { codes.append(code) }
             }
