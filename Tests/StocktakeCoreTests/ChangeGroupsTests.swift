@@ -34,6 +34,7 @@ struct ChangeGroupsTests {
                     + "<td data-l=\"After\">109</td><td data-l=\"Why\">overwritten</td></tr>"))
         #expect(html.contains("<p>2 more changes of this column are listed in changes.csv.</p>"))
         #expect(!html.contains("000004"))
+        #expect(ChangeGroups(Self.changes, shown: 3).html().contains("<p>1 more change of this column is listed in "))
     }
 
     @Test func noChangeSaysSo() {

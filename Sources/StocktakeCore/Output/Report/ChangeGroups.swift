@@ -78,7 +78,8 @@ struct ChangeGroups: Sendable {
             }
             page += "</tbody></table>\n"
             if group.count > group.changes.count {
-                page += "<p>\(grouped(group.count - group.changes.count)) more changes of this column are listed in "
+                let more = group.count - group.changes.count
+                page += "<p>\(counted(more, "more change")) of this column \(more == 1 ? "is" : "are") listed in "
                 page += "changes.csv.</p>\n"
             }
             page += "</details>\n"

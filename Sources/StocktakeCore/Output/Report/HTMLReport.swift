@@ -251,8 +251,10 @@ public enum HTMLReport {
             }
             text += "</tbody></table>"
             if indices.count > rowsPerCode {
-                text += "<p>The other \(grouped(indices.count - rowsPerCode)) \(code.rawValue) findings are listed by "
-                text += "building and room above, and in discrepancies.csv.</p>"
+                let other = indices.count - rowsPerCode
+                text +=
+                    "<p>The other \(counted(other, "\(code.rawValue) finding")) \(other == 1 ? "is" : "are") listed "
+                text += "by building and room above, and in discrepancies.csv.</p>"
             }
             text += "</details>\n"
         }
