@@ -193,7 +193,9 @@ struct HTMLReportTests {
 
     @Test func thePushResultSaysWhatChangedOrThatNothingDid() {
         var details = OutputFixture.details
-        #expect(HTMLReport.pushResult(details) == "No change was planned; nothing was pushed.")
+        #expect(
+            HTMLReport.pushResult(details, changes: ChangeGroups(details.changes))
+                == "No change was planned; nothing was pushed.")
         details.changes = [
             SheetChange(row: 2, vtTag: nil, column: "Room", before: "1", after: "101", reason: .normalized),
             SheetChange(row: 2, vtTag: nil, column: "Model", before: "", after: "AP", reason: .filled),
@@ -201,12 +203,12 @@ struct HTMLReportTests {
                 row: 5, vtTag: OutputFixture.tag(7), column: "VT Tag", before: "", after: "000007", reason: .added),
         ]
         #expect(
-            HTMLReport.pushResult(details)
+            HTMLReport.pushResult(details, changes: ChangeGroups(details.changes))
                 == "Planned, not pushed: 2 cells in 1 row changed, 1 row added (see changes.csv).")
         details.pushedCentral = true
         details.pushes = ["central sheet → https://dav.example.org/c.csv: 2 cells"]
         #expect(
-            HTMLReport.pushResult(details)
+            HTMLReport.pushResult(details, changes: ChangeGroups(details.changes))
                 == "Pushed: 2 cells in 1 row changed, 1 row added (see changes.csv). central sheet → "
                 + "https://dav.example.org/c.csv: 2 cells.")
     }

@@ -19,6 +19,7 @@ public enum HTMLReport {
         let statuses = reconciliation.statuses
         let devices = ReportDevice.devices(of: reconciliation)
         let name = escape(details.displayName)
+        let changes = ChangeGroups(details.changes)
         var page = """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -28,7 +29,7 @@ public enum HTMLReport {
             \(ReportStyle.css)
             </style></head><body>
             <header><h1>Stocktake report: \(name)</h1>
-            \(facts(reconciliation, details: details, statuses: statuses))</header>
+            \(facts(reconciliation, details: details, statuses: statuses, changes: changes))</header>
             <nav aria-label="Sections"><ul><li><a href="#counts">Counts</a></li><li><a href="#buildings">Buildings</a></li>
             <li><a href="#map">Map</a></li><li><a href="#by-place">By building and room</a></li>
             <li><a href="#by-code">By code</a></li><li><a href="#walk">Walk lists</a></li>
@@ -54,7 +55,7 @@ public enum HTMLReport {
             page += list.html(
                 buildingName: list.building.flatMap { reconciliation.buildings?.building(code: $0)?.name })
         }
-        page += "<h2 id=\"changes\">Changes to the central sheet</h2>\n" + ChangeGroups(details.changes).html()
+        page += "<h2 id=\"changes\">Changes to the central sheet</h2>\n" + changes.html()
         page += resolved(reconciliation)
         page += filesRead(reconciliation)
         page += glossary()
@@ -65,7 +66,9 @@ public enum HTMLReport {
     // MARK: - The top
 
     /// The run's facts: when, what was reconciled, the findings and how they stand since the last run, the push.
-    static func facts(_ reconciliation: Reconciliation, details: RunDetails, statuses: [FindingStatus]) -> String {
+    static func facts(
+        _ reconciliation: Reconciliation, details: RunDetails, statuses: [FindingStatus], changes: ChangeGroups
+    ) -> String {
         let new = statuses.count(where: { $0.state == .new })
         let open = statuses.count(where: { $0.state == .open })
         let acknowledged = statuses.count(where: { $0.state == .acknowledged })
@@ -87,13 +90,12 @@ public enum HTMLReport {
         text += "<dt>Since the last run</dt><dd>\(grouped(new)) new, \(grouped(open)) still open, "
         text += "\(grouped(resolved.count)) resolved" + (fixed > 0 ? " (\(grouped(fixed)) fixed by the push)" : "")
         text += ", \(grouped(acknowledged)) acknowledged</dd>\n"
-        text += "<dt>Central sheet</dt><dd>\(pushResult(details))</dd>\n</dl>"
+        text += "<dt>Central sheet</dt><dd>\(pushResult(details, changes: changes))</dd>\n</dl>"
         return text
     }
 
     /// What the write-back did to the central sheet, from its changes: pushed, planned and not pushed, or nothing.
-    static func pushResult(_ details: RunDetails) -> String {
-        let changes = ChangeGroups(details.changes, shown: 0)
+    static func pushResult(_ details: RunDetails, changes: ChangeGroups) -> String {
         var text: String
         if details.changes.isEmpty {
             text = "no change was planned; nothing was pushed."
