@@ -5,8 +5,10 @@
 /// an ISO date), neutralized and quoted like every table stocktake writes; no text is made per cell.
 public enum CleanedTable {
     /// The header of `cleaned.csv`.
-    public static let columns: [String] =
-        CanonicalField.allCases.map(\.rawValue) + ["status", "sources", "building_name", "findings"]
+    public static let columns: [String] = CanonicalField.allCases.map(\.rawValue) + annotationColumns
+
+    /// The columns after the fields: what stocktake says of each asset.
+    static let annotationColumns = ["status", "sources", "building_name", "findings"]
 
     /// The file's bytes.
     public static func csv(_ reconciliation: Reconciliation) -> [UInt8] {
@@ -17,11 +19,12 @@ public enum CleanedTable {
     }
 
     /// Writes the file to `path` atomically, a block of rows at a time; with `synchronizingFolder` false its folder
-    /// is left for the caller to flush.
-    public static func write(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
+    /// is left for the caller to flush. `annotations` are the reconciliation's, when the caller has them already.
+    static func write(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true,
+        annotations: CleanedAnnotations? = nil
     ) throws(StocktakeError) {
-        let annotations = CleanedAnnotations(reconciliation)
+        let annotations = annotations ?? CleanedAnnotations(reconciliation)
         try TableFile.write(
             header: columns, rowCount: reconciliation.assets.count,
             row: { append(reconciliation.assets[$0], annotations, to: &$1) }, to: path,

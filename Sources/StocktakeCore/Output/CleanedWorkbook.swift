@@ -10,15 +10,16 @@ public enum CleanedWorkbook {
     /// The columns: `CleanedTable.columns`, each with the kind of its cells.
     static let columns: [WorkbookWriter.Column] =
         CanonicalField.allCases.map { WorkbookWriter.Column($0.rawValue, kind(of: $0)) }
-        + ["status", "sources", "building_name", "findings"].map { WorkbookWriter.Column($0, .text) }
+        + CleanedTable.annotationColumns.map { WorkbookWriter.Column($0, .text) }
 
     /// Writes the workbook to `path` atomically, streamed; with `synchronizingFolder` false its folder is left for
-    /// the caller to flush.
-    public static func write(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
+    /// the caller to flush. `annotations` are the reconciliation's, when the caller has them already.
+    static func write(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true,
+        annotations: CleanedAnnotations? = nil
     ) throws(StocktakeError) {
         let assets = reconciliation.assets
-        let annotations = CleanedAnnotations(reconciliation)
+        let annotations = annotations ?? CleanedAnnotations(reconciliation)
         try WorkbookWriter.write(
             sheet: sheet, columns: columns, rowCount: assets.count, row: { append(assets[$0], annotations, to: &$1) },
             to: path, synchronizingFolder: synchronizingFolder)

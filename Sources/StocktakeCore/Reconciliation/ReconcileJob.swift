@@ -95,11 +95,15 @@ public enum ReconcileJob {
             let writer = try AtomicFileWriter(path: details.path(of: "cleaned.csv"))
             throw .simulated(writer.abandon(simulating: ENOSPC), label: label)
         }
-        try CleanedTable.write(reconciliation, to: details.path(of: "cleaned.csv"), synchronizingFolder: false)
+        // The building names and finding ids of cleaned.csv and cleaned.xlsx, gathered once for both.
+        let annotations = CleanedAnnotations(reconciliation)
+        try CleanedTable.write(
+            reconciliation, to: details.path(of: "cleaned.csv"), synchronizingFolder: false, annotations: annotations)
         try DiscrepancyTable.write(
             reconciliation, to: details.path(of: "discrepancies.csv"), synchronizingFolder: false)
         try ResolvedTable.write(reconciliation, to: details.path(of: "resolved.csv"), synchronizingFolder: false)
-        try CleanedWorkbook.write(reconciliation, to: details.path(of: "cleaned.xlsx"), synchronizingFolder: false)
+        try CleanedWorkbook.write(
+            reconciliation, to: details.path(of: "cleaned.xlsx"), synchronizingFolder: false, annotations: annotations)
         try DiscrepancyWorkbook.write(
             reconciliation, to: details.path(of: "discrepancies.xlsx"), synchronizingFolder: false)
         AtomicFile.synchronizeFolder(details.outputDirectory)

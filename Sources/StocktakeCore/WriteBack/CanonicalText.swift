@@ -51,28 +51,14 @@ enum CanonicalText {
 
     /// Appends a date's ISO form, `YYYY-MM-DD`.
     static func append(_ date: InventoryDate, to output: inout [UInt8]) {
-        let (year, month, day) = civil(date)
+        // The calendar day computed once (`InventoryDate.year`, `month` and `day` each compute it).
+        let civil = CivilDate(days: Int64(date.daysSinceEpoch))
+        let (year, month, day) = (civil.year, civil.month, civil.day)
         append(UInt64(clamping: year), digits: 4, to: &output)
         output.append(UInt8(ascii: "-"))
         append(UInt64(month), digits: 2, to: &output)
         output.append(UInt8(ascii: "-"))
         append(UInt64(day), digits: 2, to: &output)
-    }
-
-    /// The calendar day of a date, computed once (`InventoryDate.year`, `month` and `day` each compute it).
-    ///
-    /// Days are counted from 0000-03-01 in 400-year cycles of 146,097 days whose years start on March 1, so that
-    /// the leap day ends each year and the month lengths before it follow a fixed pattern.
-    static func civil(_ date: InventoryDate) -> (year: Int, month: Int, day: Int) {
-        let days = Int(date.daysSinceEpoch) + 719_468
-        let cycle = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfCycle = days - cycle * 146_097
-        let yearOfCycle = (dayOfCycle - dayOfCycle / 1_460 + dayOfCycle / 36_524 - dayOfCycle / 146_096) / 365
-        let dayOfYear = dayOfCycle - (365 * yearOfCycle + yearOfCycle / 4 - yearOfCycle / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        return (yearOfCycle + cycle * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
     /// Appends a cost's canonical form, `1234.50`.
