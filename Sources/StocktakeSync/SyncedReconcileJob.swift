@@ -105,7 +105,7 @@ public struct SyncedReconcileJob: Sendable {
         var centralSheet: String?
         if case .named(let name) = local.centralSheet { centralSheet = name }
         let (sheet, integrity) = try pull(
-            provider, at: location, sheet: centralSheet, guards: request.guards, log: log)
+            provider, at: location, sheet: centralSheet, limits: local.rules.limits, guards: request.guards, log: log)
         log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")
         if let unfinished = request.unfinishedPush {
             let completed = FileProvider.fingerprint(of: sheet.bytes) == unfinished.fingerprint
@@ -208,13 +208,13 @@ public struct SyncedReconcileJob: Sendable {
     /// transfer. Google Sheets' values arrive as JSON, whose rows are ragged by nature, so only a sheet pulled as
     /// a file is checked for a short last row.
     private func pull(
-        _ provider: any SheetProvider, at location: SheetLocation, sheet name: String? = nil, guards: EvidenceGuards,
-        log: Log
+        _ provider: any SheetProvider, at location: SheetLocation, sheet name: String? = nil,
+        limits: ReadLimits = ReadLimits(), guards: EvidenceGuards, log: Log
     ) throws -> (PulledSheet, SheetIntegrity) {
         var attempt = 1
         while true {
             let sheet = try provider.pull()
-            let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName, sheet: name)
+            let integrity = SheetIntegrity.check(sheet.bytes, fileName: sheet.fileName, sheet: name, limits: limits)
             guard let problem = integrity.problem, Self.isCutOff(problem, arrivingAsFile: location.arrivesAsFile) else {
                 return (sheet, integrity)
             }

@@ -254,13 +254,19 @@ struct WorkbookSheetIntegrityTests {
         }
     }
 
-    @Test func aDamagedWorkbookIsLeftForTheReaderToReport() throws {
+    /// Damaged, not cut off: not pulled again, and not held against the evidence guards (its row count says
+    /// nothing); the read that follows refuses it with the same sentence.
+    @Test func aDamagedWorkbookIsUnreadableInTheReadersWords() throws {
         var bytes = try workbookBytes()
         // The end record's signature gone: a damaged directory, not a cut-off one.
         let end = bytes.count - 22
         #expect(Array(bytes[end..<end + 4]) == [0x50, 0x4B, 0x05, 0x06])
         bytes[end + 10] = 0xFF
         let integrity = SheetIntegrity.check(bytes, fileName: "central.xlsx")
-        #expect(integrity.problem == nil)
+        #expect(
+            integrity.problem
+                == .unreadable(
+                    reason: "central.xlsx: the workbook's ZIP directory is damaged; it was not read. Copy the file "
+                        + "again from where it came from, or open it in a spreadsheet and save it again."))
     }
 }

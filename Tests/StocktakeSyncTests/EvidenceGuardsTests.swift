@@ -121,6 +121,25 @@ struct EvidenceGuardsTests {
         #expect(!site.wroteOutputs, "2,673 rows are not re-created as unrecorded")
     }
 
+    /// An account that allows long cells (`rules.maxFieldBytes`) and a sheet cut to 2 rows, one with a 2 MiB cell:
+    /// the check before the guards reads with the account's limits, so the shrink is still seen. With the default
+    /// limit the check found the sheet unreadable and the guards let it through to be reconciled and pushed.
+    @Test func aLongCellTheAccountAllowsDoesNotHideAShrink() throws {
+        let long = String(repeating: "x", count: 2 << 20)
+        let text = "VT Tag,Serial,Notes\n100001,s1,\(long)\n100002,s2,\n"
+        var site = try Site(central: text, sightings: ["a.csv": Self.central(2)])
+        site.request.reconcile.rules.limits.maxFieldBytes = 4 << 20
+        site.request.guards.baseline = Self.lastGoodNight
+        #expect(
+            try refusal(site)
+                == "Account acme: the central sheet https://dav.example.org/central.csv has 2 rows, 2,970 on "
+                + "2026-10-31 (more than the 20 % rules.maxShrink allows): not reconciled or pushed; check the sheet "
+                + "or run with --accept-shrink.")
+        #expect(site.central.pushes == 0)
+        #expect(site.central.text == text)
+        #expect(!site.wroteOutputs)
+    }
+
     @Test func acceptShrinkLetsADeliberateCleanupThrough() throws {
         var site = try Site(central: Self.central(297), sightings: ["a.csv": Self.central(297)])
         site.request.guards.baseline = Self.lastGoodNight

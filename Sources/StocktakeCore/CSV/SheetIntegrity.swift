@@ -68,14 +68,18 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
 
     /// Checks the bytes of a sheet named `fileName`, whose extension (`.tsv`, `.tab`) may choose the delimiter as it
     /// does for `CSVReader`; `delimiter` fixes it instead. Bytes of an `.xlsx` workbook are checked as a workbook,
-    /// counting the rows of `sheet` (its first visible sheet when `nil`).
+    /// counting the rows of `sheet` (its first visible sheet when `nil`). `limits` must be those the sheet is read
+    /// with afterwards: a sheet this check finds unreadable is not held against the evidence guards, because the
+    /// read that follows refuses it with its own sentence.
     public static func check(
-        _ bytes: [UInt8], fileName: String, delimiter: Delimiter? = nil, sheet: String? = nil
+        _ bytes: [UInt8], fileName: String, delimiter: Delimiter? = nil, sheet: String? = nil,
+        limits: ReadLimits = ReadLimits()
     ) -> SheetIntegrity {
         if SourceFormat.of(prefix: bytes.prefix(8)) == .workbook {
-            return checkWorkbook(bytes, fileName: fileName, sheet: sheet)
+            return checkWorkbook(bytes, fileName: fileName, sheet: sheet, limits: limits)
         }
         var reader = CSVReader(bytes: bytes, name: fileName, delimiter: delimiter)
+        reader.limits = limits
         var headerCells: Int?
         var dataRows = 0
         // The last record read, when it is a data row: its line and its number of cells.
@@ -110,22 +114,24 @@ public struct SheetIntegrity: Sendable, Hashable, CustomStringConvertible {
         return SheetIntegrity(fileName: fileName, dataRows: dataRows, problem: problem)
     }
 
-    /// A workbook is cut off when its ZIP directory is missing; any other problem is the reader's to report, with
-    /// the rows counted up to it.
-    private static func checkWorkbook(_ bytes: [UInt8], fileName: String, sheet: String?) -> SheetIntegrity {
+    /// A workbook is cut off when its ZIP directory is missing; any other problem makes it unreadable, for the read
+    /// that follows to report with its own sentence.
+    private static func checkWorkbook(
+        _ bytes: [UInt8], fileName: String, sheet: String?, limits: ReadLimits
+    ) -> SheetIntegrity {
         var dataRows = 0
         var sawHeader = false
         do {
             let workbook = try Workbook(bytes: bytes, name: fileName)
             let chosen = sheet.flatMap { try? workbook.sheet(named: $0) } ?? workbook.defaultSheet
-            try workbook.forEachRecord(in: chosen) { record in
+            try workbook.forEachRecord(in: chosen, limits: limits) { record in
                 guard cellsBeforeTrailingBlanks(record) > 0 else { return }
                 if sawHeader { dataRows += 1 } else { sawHeader = true }
             }
         } catch WorkbookError.archive(.truncated) {
             return SheetIntegrity(fileName: fileName, dataRows: 0, problem: .cutOffWorkbook)
         } catch {
-            // Reading the sheet reports it, with its own sentence.
+            return SheetIntegrity(fileName: fileName, dataRows: dataRows, problem: .unreadable(reason: "\(error)"))
         }
         return SheetIntegrity(fileName: fileName, dataRows: dataRows, problem: nil)
     }
