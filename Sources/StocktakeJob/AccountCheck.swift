@@ -213,9 +213,7 @@ public enum AccountCheck {
             switch location {
             case .file(let path):
                 // A link leading outside the account's roots is refused here as tonight's run refuses it: unread.
-                let roots = AllowedRoots(config.allowedRoots ?? config.defaultAllowedRoots)
-                try roots.check(path)
-                for listed in try ReconcileJob.expand(path) { try roots.check(listed) }
+                try config.roots.check(source: path)
                 let files = try expand(SourceEntry(path, sheets: sheet.sheets), role: sheet.role)
                 sources = try files.map { file throws(StocktakeError) in try reader.read(file) }
                 let rows = counted(sources.reduce(0) { $0 + $1.rowCount }, "row")

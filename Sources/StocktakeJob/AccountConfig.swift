@@ -57,19 +57,23 @@ public struct AccountConfig: Sendable {
     /// The most data rows one source, and all the account's sources together, may hold (`rules.maxRows`).
     public var maxRows = ReadLimits.defaultMaxRows
     /// The folders and files local sources must lie in once symbolic links are followed (`rules.allowedRoots`,
-    /// resolved against the account folder); `nil` for the default, `defaultAllowedRoots`.
+    /// resolved against the account folder); `nil` for the default (see `roots`).
     public var allowedRoots: [String]?
 
-    /// The roots used when `rules.allowedRoots` is not set: the account folder and every local path its
-    /// configuration names (the central sheet, the sightings, the registers, the buildings table).
-    public var defaultAllowedRoots: [String] {
+    /// What the account's local sources may be read from: `rules.allowedRoots`, or else the account folder and
+    /// every local path its configuration names (the central sheet, the sightings, the registers, the buildings
+    /// table, the acknowledgements) as named, so that a link put in place of one of them is not followed out.
+    public var roots: AllowedRoots {
+        if let allowedRoots { return AllowedRoots(allowedRoots) }
         var named = [(central.location, central.provider)] + (sightings + registers).map { ($0.location, nil) }
         if let buildings { named.append((buildings, "file")) }
-        return [folder]
-            + named.compactMap { location, provider in
+        named.append((acknowledged, nil))
+        return AllowedRoots(
+            [folder],
+            named: named.compactMap { location, provider in
                 guard case .file(let path)? = try? SheetLocation(location, provider: provider) else { return nil }
                 return path
-            }
+            })
     }
     /// The order rows without a VT tag are joined by (the VT tag always comes first).
     public var identifierOrder: [CanonicalField] = [.serialNumber, .macAddress, .cnsNumber]
@@ -166,7 +170,7 @@ extension AccountConfig {
         reconcile.writeBack = writeBack
         reconcile.columnMapping = columns
         reconcile.acknowledgements = acknowledged
-        reconcile.allowedRoots = AllowedRoots(allowedRoots ?? defaultAllowedRoots)
+        reconcile.allowedRoots = roots
         var request = SyncedReconcileRequest(reconcile: reconcile)
         request.centralProvider = central.provider
         request.keepsCentralSnapshot = true

@@ -102,7 +102,8 @@ struct RunIsolationTests {
             let target = String(cString: real)
             return { _ in
                 "Jobs/bad/../../data/bad/scans/b.csv: it leads to \(target), outside the folders the account may read "
-                    + "(rules.allowedRoots: Jobs/bad, Jobs/bad/../../data/bad/central.csv, Jobs/bad/../../data/bad/scans/), "
+                    + "(rules.allowedRoots: Jobs/bad, Jobs/bad/../../data/bad/central.csv, Jobs/bad/../../data/bad/scans/, "
+                    + "Jobs/bad/acknowledged.csv), "
                     + "so it is not read. "
                     + "Replace the link with the file itself, or add its folder to rules.allowedRoots in the "
                     + "account's account.json."

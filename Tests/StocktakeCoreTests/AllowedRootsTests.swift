@@ -60,6 +60,28 @@ struct AllowedRootsTests {
         #expect(error?.description.hasPrefix("\(link): it leads to \(AllowedRoots.realPath(secret)!), outside") == true)
     }
 
+    /// A root named by the configuration is taken as named: a link planted in its place (the central sheet, a
+    /// sources folder) leads out and is refused, where following it would have made its target a root.
+    @Test func aLinkPutInPlaceOfANamedPathIsRefused() throws {
+        var (request, _, secret) = try accountWithALinkOut()
+        let central = folder.path("Jobs/acme/central.csv")
+        try FileManager.default.removeItem(atPath: central)
+        try FileManager.default.createSymbolicLink(atPath: central, withDestinationPath: secret)
+        let scans = folder.path("Jobs/acme/scans")
+        request.sightings = []
+        request.allowedRoots = AllowedRoots([folder.path("Jobs/other")], named: [central, scans])
+        let error = #expect(throws: StocktakeError.self) { try ReconcileJob.run(request, log: quiet) }
+        let real = try #require(AllowedRoots.realPath(secret))
+        #expect(error?.description.hasPrefix("\(central): it leads to \(real), outside the folders") == true)
+        #expect(!folder.list().contains("out"), "nothing is written")
+        // Fully followed, as an explicit rules.allowedRoots is, the same link would have been a root.
+        #expect(AllowedRoots([central]).contains(real))
+        // A real file at a named path, in a folder reached through a link, is its own root.
+        try FileManager.default.createSymbolicLink(atPath: folder.path("linked"), withDestinationPath: "Jobs/acme")
+        let named = AllowedRoots([], named: [folder.path("linked/scans/a.csv")])
+        #expect(try named.check(source: folder.path("linked/scans/a.csv")) == ())
+    }
+
     @Test func aRootContainsItselfAndWhatIsBelowItOnly() {
         let roots = AllowedRoots(["/srv/acme", "/data/central.csv"])
         #expect(roots.contains("/srv/acme"))

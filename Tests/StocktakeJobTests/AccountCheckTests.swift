@@ -115,7 +115,8 @@ struct AccountCheckTests {
             results(found.filter { !$0.ok }) == [
                 "sightings[0] FAIL \(folder)/scans/south.csv: it leads to \(String(cString: real)), outside the "
                     + "folders the account may read (rules.allowedRoots: \(folder), \(folder)/central.csv, "
-                    + "\(folder)/scans/, \(folder)/registers/cns.csv, \(folder)/buildings.csv), so it is not read. "
+                    + "\(folder)/scans/, \(folder)/registers/cns.csv, \(folder)/buildings.csv, "
+                    + "\(folder)/acknowledged.csv), so it is not read. "
                     + "Replace the link with the file itself, or add its folder to rules.allowedRoots in the "
                     + "account's account.json."
             ])

@@ -192,7 +192,10 @@ struct AccountConfigTests {
         let plain = defaults.request(asOf: asOf, outputDirectory: "/tmp/out", push: false).reconcile
         #expect(plain.rules.limits == ReadLimits(maxFieldBytes: 1_048_576, maxColumns: 16_384, maxRows: 10_000_000))
         // By default: the account folder and the local paths its configuration names.
-        #expect(plain.allowedRoots == AllowedRoots([plainFolder, plainFolder + "/central.csv"]))
+        #expect(
+            plain.allowedRoots
+                == AllowedRoots(
+                    [plainFolder], named: [plainFolder + "/central.csv", plainFolder + "/acknowledged.csv"]))
         let folder = jobs.account(
             "acme",
             #"{"central": "central.csv", "rules": {"maxFieldBytes": 4096, "maxRows": 500, "allowedRoots": [".", "/srv/share"]}}"#

@@ -13,23 +13,38 @@ public struct AllowedRoots: Sendable, Equatable {
     /// The roots with every symbolic link followed, where they exist.
     private let realPaths: [String]
 
-    /// Roots at `paths` (absolute).
-    public init(_ paths: [String]) {
-        self.paths = paths
-        realPaths = paths.map { Self.realPath($0) ?? ($0 as NSString).standardizingPath }
+    /// Roots at `paths` (absolute), every link in them followed, and at the paths `named` (absolute) as they are
+    /// named: their folders' links are followed, but not a link at the named path itself. A configuration's own
+    /// paths are roots of the second kind, so that a link planted in place of a named file or folder does not make
+    /// wherever it leads a root.
+    public init(_ paths: [String], named: [String] = []) {
+        self.paths = paths + named
+        realPaths =
+            paths.map { Self.realPath($0) ?? ($0 as NSString).standardizingPath }
+            + named.map { path in
+                // Lexically: NSString.standardizingPath would follow the very link that must not be.
+                let standard = URL(fileURLWithPath: path).absoluteURL.standardized
+                let parent = standard.deletingLastPathComponent().path
+                guard let real = Self.realPath(parent) else { return standard.path }
+                return (real as NSString).appendingPathComponent(standard.lastPathComponent)
+            }
     }
 
     /// Throws `StocktakeError.badData` for the first local source of `request` (the central sheet, sightings,
-    /// registers, the files of their folders, the buildings table) whose real path is outside every root; paths
-    /// that do not exist (addresses, files still to be made) are left to the reader.
+    /// registers, the files of their folders, the buildings table, the acknowledgements) whose real path is outside
+    /// every root; paths that do not exist (addresses, files still to be made) are left to the reader.
     public func check(_ request: ReconcileRequest) throws(StocktakeError) {
         var paths = [request.central] + (request.sightings + request.registers).map(\.location)
         if let buildings = request.buildings { paths.append(buildings) }
-        for path in paths {
-            try check(path)
-            guard ReconcileJob.isDirectory(path) else { continue }
-            for file in try ReconcileJob.expand(path) { try check(file) }
-        }
+        if let acknowledgements = request.acknowledgements { paths.append(acknowledgements) }
+        for path in paths { try check(source: path) }
+    }
+
+    /// Throws when the local source at `path`, or a file its folder lists, leads outside every root.
+    public func check(source path: String) throws(StocktakeError) {
+        try check(path)
+        guard ReconcileJob.isDirectory(path) else { return }
+        for file in try ReconcileJob.expand(path) { try check(file) }
     }
 
     /// Throws when `path` exists and its real path is outside every root.
