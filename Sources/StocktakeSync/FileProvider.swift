@@ -36,14 +36,26 @@ public struct FileProvider: SheetProvider {
 
     /// Reads the sheet; its version is the content's fingerprint.
     public func pull() throws(SyncError) -> PulledSheet {
-        switch read() {
+        let reading = read()
+        switch reading {
         case .content(let bytes, _):
             let name = path.split(separator: "/").last.map(String.init) ?? path
             return PulledSheet(bytes: bytes, fileName: name, version: Self.fingerprint(of: bytes), location: path)
-        case .missing:
-            throw .notFound(account: account, url: path, detail: "no such file", phase: .pull)
-        case .unreadable(let reason):
-            throw .refused(account: account, url: path, status: 0, detail: reason, phase: .pull)
+        case .missing, .unreadable:
+            throw Self.error(reading, account: account, path: path, phase: .pull)
+        }
+    }
+
+    /// The error of a file that failed with errno `code` in `phase` (a rehearsal of the failure gives the same).
+    static func error(errno code: Int32, account: String, path: String, phase: SyncPhase) -> SyncError {
+        error(failure(code), account: account, path: path, phase: phase)
+    }
+
+    private static func error(_ reading: Reading, account: String, path: String, phase: SyncPhase) -> SyncError {
+        switch reading {
+        case .missing: .notFound(account: account, url: path, detail: "no such file", phase: phase)
+        case .unreadable(let reason): .refused(account: account, url: path, status: 0, detail: reason, phase: phase)
+        case .content: preconditionFailure("a file that was read is no error")
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeCore
 
 /// A sheet's provider whose pull or push fails as its real failure would, for `--simulate-failure pull` or `push`:
@@ -31,10 +32,8 @@ struct SimulatedFailureProvider: SheetProvider {
         guard isLocal else {
             return .unavailable(account: account, url: location, status: 503, detail: "", phase: phase)
         }
-        switch phase {
-        case .pull: return .notFound(account: account, url: location, detail: "no such file", phase: .pull)
-        case .push:
-            return .refused(account: account, url: location, status: 0, detail: "permission denied", phase: .push)
-        }
+        // A local sheet: missing when pulled, its folder refusing the write when pushed.
+        let code = phase == .pull ? ENOENT : EACCES
+        return FileProvider.error(errno: code, account: account, path: location, phase: phase)
     }
 }
