@@ -38,16 +38,24 @@ struct AssetMap: Sendable, Hashable {
     ) {
         var points: [Point] = []
         var unplaced = 0
+        // Read from the packed values, each building's code made a string once, not once per asset.
+        let texts = SharedTexts.shared
+        var codes: [Int32: String] = [:]
         for index in assets.indices {
-            let values = assets[index].values
+            let values = assets[index].packed
             let isFlagged = values.vtTag.map { flagged.contains($0.number) } ?? false
+            var code: String?
+            if values.building >= 0 {
+                code = codes[values.building] ?? texts.string(values.building)
+                codes[values.building] = code
+            }
             var point = Point(
-                latitude: 0, longitude: 0, building: values.building, assets: 1, flagged: isFlagged ? 1 : 0,
+                latitude: 0, longitude: 0, building: code, assets: 1, flagged: isFlagged ? 1 : 0,
                 isBuildingPosition: false)
             if let latitude = values.latitude, let longitude = values.longitude {
                 point.latitude = latitude
                 point.longitude = longitude
-            } else if let code = values.building, let building = buildings?.building(code: code),
+            } else if let code, let building = buildings?.building(code: code),
                 let latitude = building.latitude, let longitude = building.longitude
             {
                 point.latitude = latitude

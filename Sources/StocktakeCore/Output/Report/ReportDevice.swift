@@ -37,7 +37,8 @@ struct ReportDevice: Sendable, Hashable {
         var assets: [UInt64: Int] = [:]
         for index in reconciliation.assets.indices {
             let asset = reconciliation.assets[index]
-            if let tag = asset.values.vtTag, tagged.contains(tag.number) { assets[tag.number] = index }
+            // The packed tag: unpacking every asset's values would build its texts too.
+            if let tag = asset.packed.vtTag, tagged.contains(tag.number) { assets[tag.number] = index }
         }
         var positions: [Key: Int] = [:]
         var devices: [ReportDevice] = []
