@@ -114,6 +114,21 @@ struct ReconcileJobTests {
         #expect(folder.read("out/report.html")?.contains("Billing total") == false)
     }
 
+    /// A cost written with a comma for the cents is left out of the bill and said, in the sentence the clerk reads.
+    @Test func aCostThatCouldBeReadTwoWaysIsAnInvalidValueNotABill() throws {
+        var request = smallAccount()
+        folder.write("Tag,Amount\n000001,\"12,50\"\n", to: "account/billing.csv")
+        request.registers.append(SourceEntry(folder.path("account/billing.csv")))
+        let (reconciliation, _) = try ReconcileJob.run(request, log: quiet)
+        #expect(
+            reconciliation.discrepancies.filter { $0.code == .invalidValue }.map(\.message) == [
+                "The unit cost \"12,50\" in billing.csv row 1 (VT tag 000001) has a comma that does not separate "
+                    + "thousands; write the cost with a dot before the cents, such as 1234.50. It was left out; correct "
+                    + "the cell."
+            ])
+        #expect(!BillingTotals(reconciliation).hasCosts)
+    }
+
     @Test func replacesEarlierOutputs() throws {
         folder.write("stale", to: "out/cleaned.csv")
         folder.write("keep me", to: "out/other.txt")
