@@ -20,8 +20,8 @@ import Testing
         #expect(account.merging(commandLine).label(.lock) == "(simulated failure: testFailureMode lock)")
     }
 
-    @Test func removingAKindLeavesTheOthers() {
-        let simulation = FailureSimulation([.push, .pull], origin: .commandLine).removing(.push)
+    @Test func theKindsAreThoseAskedFor() {
+        let simulation = FailureSimulation([.pull], origin: .commandLine)
         #expect(simulation.kinds == [.pull])
         #expect(FailureSimulation().isEmpty && !simulation.isEmpty)
     }

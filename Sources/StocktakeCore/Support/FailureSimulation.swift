@@ -44,13 +44,6 @@ public struct FailureSimulation: Sendable, Hashable {
         return merged
     }
 
-    /// This simulation without `kind`.
-    public func removing(_ kind: SimulatedFailure) -> FailureSimulation {
-        var result = self
-        result.origins[kind] = nil
-        return result
-    }
-
     /// The label put before every sentence `kind` causes, when it is simulated: `(simulated failure:
     /// --simulate-failure push)` or `(simulated failure: testFailureMode push)`.
     public func label(_ kind: SimulatedFailure) -> String? {
