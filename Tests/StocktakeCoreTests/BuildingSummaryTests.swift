@@ -5,12 +5,7 @@ import Testing
 @Suite("BuildingSummary: assets and findings per building")
 struct BuildingSummaryTests {
     @Test func assetsAndFindingsAreCountedPerBuildingAcknowledgedOnesLeftOut() throws {
-        var reconciliation = OutputFixture.reconciliation
-        let unrecorded = FindingID(code: .unrecorded, key: "vt_tag=770001")
-        reconciliation.ledger = FindingLedger(
-            findings: reconciliation.discrepancies, previous: nil,
-            acknowledgements: [unrecorded: Acknowledgement(id: unrecorded, note: "", by: "Dana")],
-            asOf: OutputFixture.asOf)
+        var reconciliation = OutputFixture.reconciliationWithAnAcknowledgement
         let index = try #require(reconciliation.assets.firstIndex { $0.values.building == "BUR" })
         reconciliation.assets[index].values.building = "XYZ"
         reconciliation.assets[index].values.cost = UnitCost(cents: 5)

@@ -88,6 +88,16 @@ enum OutputFixture {
         ]
     }
 
+    /// The fixture's reconciliation with the UNRECORDED finding of tag 770001 acknowledged by the clerk.
+    static var reconciliationWithAnAcknowledgement: Reconciliation {
+        var reconciliation = self.reconciliation
+        let unrecorded = FindingID(code: .unrecorded, key: "vt_tag=770001")
+        reconciliation.ledger = FindingLedger(
+            findings: reconciliation.discrepancies, previous: nil,
+            acknowledgements: [unrecorded: Acknowledgement(id: unrecorded, note: "", by: "Dana")], asOf: asOf)
+        return reconciliation
+    }
+
     static var reconciliation: Reconciliation {
         Reconciliation(assets: assets, discrepancies: discrepancies, inputs: inputs, asOf: asOf)
     }

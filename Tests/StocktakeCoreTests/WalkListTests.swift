@@ -39,12 +39,7 @@ struct WalkListTests {
 
     /// An acknowledged UNRECORDED (the clerk said why it stands) sends nobody to look for the device.
     @Test func anAcknowledgedFindingPutsNoDeviceOnIt() {
-        var reconciliation = OutputFixture.reconciliation
-        let unrecorded = FindingID(code: .unrecorded, key: "vt_tag=770001")
-        reconciliation.ledger = FindingLedger(
-            findings: reconciliation.discrepancies, previous: nil,
-            acknowledgements: [unrecorded: Acknowledgement(id: unrecorded, note: "", by: "Dana")],
-            asOf: OutputFixture.asOf)
+        let reconciliation = OutputFixture.reconciliationWithAnAcknowledgement
         let lists = WalkList.lists(
             of: ReportDevice.devices(of: reconciliation), in: reconciliation, statuses: reconciliation.statuses)
         #expect(lists.map(\.building) == ["BUR"])
