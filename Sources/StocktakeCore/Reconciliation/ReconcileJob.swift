@@ -162,22 +162,17 @@ public enum ReconcileJob {
 
     /// Writes `report.html`, `summary.txt`, `ledger.csv` and, last, `run.json`, stamping the run's finish time.
     ///
-    /// Every file's bytes are on disk before it takes its name. The output folder is flushed once, before `run.json`
-    /// is written: whenever `run.json` has survived a power cut, so have the names of the files written before it
+    /// Every file's bytes are on disk before it takes its name; the three reports are flushed together
+    /// (`AtomicFileGroup`). The output folder is flushed once, before `run.json` is written: whenever `run.json` has survived a power cut, so have the names of the files written before it
     /// (`changes.csv`, `report.html`, `summary.txt`, `ledger.csv`), without a flush of the folder after each one.
     public static func writeReports(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError)
     {
         details.finished = Date()
-        try AtomicFile.write(
-            HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"),
-            synchronizingFolder: false)
-        try AtomicFile.write(
-            Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"),
-            synchronizingFolder: false)
-        try AtomicFile.write(
-            LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"),
-            synchronizingFolder: false)
-        AtomicFile.synchronizeFolder(details.outputDirectory)
+        let reports = AtomicFileGroup(folder: details.outputDirectory)
+        try reports.write(HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"))
+        try reports.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
+        try reports.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
+        try reports.commit()
         try AtomicFile.write(RunRecord.json(reconciliation, details: details), to: details.path(of: "run.json"))
     }
 

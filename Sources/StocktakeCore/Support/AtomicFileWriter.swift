@@ -16,7 +16,7 @@ public final class AtomicFileWriter {
     public let path: String
     /// The temporary file's path, `<folder>/.<name>.stocktake-<pid>-<random>.partial`.
     public let temporaryPath: String
-    private let folder: String
+    let folder: String
     private let mode: mode_t?
     private let owner: uid_t?
     private let group: gid_t?
@@ -95,10 +95,28 @@ public final class AtomicFileWriter {
     /// entries are not flushed: a run writing several files into one folder flushes it once, after the last of them
     /// and before the file that marks the run complete (see `ReconcileJob.writeReports`), instead of once per file.
     public func commit(synchronizingFolder: Bool = true) throws(StocktakeError) {
+        try finishWriting()
+        guard fsync(descriptor) == 0 else { throw abandon() }
+        try takeName()
+        if synchronizingFolder { AtomicFile.synchronizeFolder(folder) }
+    }
+
+    /// Writes out what is buffered and gives the file its owner and permissions: everything of a commit but the
+    /// flush to disk and the rename, which `AtomicFileGroup` does for several files at once.
+    func finishWriting() throws(StocktakeError) {
         try flush()
         if owner != nil || group != nil { giveOwnership() }
         if let mode, fchmod(descriptor, mode) != 0 { throw abandon() }
-        guard fsync(descriptor) == 0 else { throw abandon() }
+    }
+
+    /// Flushes the file's bytes to disk; returns 0, or the errno of the failure (the file is then still open, for
+    /// `abandon(failingWith:)`). Safe to call on another thread than the writer's, once writing is finished.
+    func synchronize() -> Int32 {
+        fsync(descriptor) == 0 ? 0 : errno
+    }
+
+    /// Closes the flushed file and renames it over `path`.
+    func takeName() throws(StocktakeError) {
         let closed = close(descriptor)
         descriptor = -1
         KillPoint.renaming(path)
@@ -107,7 +125,6 @@ public final class AtomicFileWriter {
             unlink(temporaryPath)
             throw failed
         }
-        if synchronizingFolder { AtomicFile.synchronizeFolder(folder) }
     }
 
     /// Gives the file the requested owner and group, or only the group when the owner cannot be given (a member of
@@ -139,6 +156,12 @@ public final class AtomicFileWriter {
     /// is removed, and the error returned is the one a real failure with that errno gives. `--simulate-failure
     /// disk-full` uses it, so a rehearsed full disk is classified exactly as a real one.
     public func abandon(simulating code: Int32) -> StocktakeError {
+        abandon(failingWith: code)
+    }
+
+    /// Abandons the write after the system refused it with `code`: the temporary file is removed and the error
+    /// returned names the failure.
+    func abandon(failingWith code: Int32) -> StocktakeError {
         errno = code
         return abandon()
     }
