@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Joins the rows of all sources into assets, following DOMAIN.md "Identification".
 ///
 /// Rows with a VT tag belong to that tag's asset. Rows without one join, in source order, the asset found by the
@@ -31,25 +33,25 @@ struct AssetGraph {
         // Every tag of one run has the configured number of digits, so its number alone tells tags apart.
         var tagIndex = IntegerTable(capacity: expected)
         tags.reserveCapacity(expected)
-        serialIndex.reserveCapacity(expected)
-        macIndex.reserveCapacity(expected)
-        cnsIndex.reserveCapacity(expected)
-        // Records are read in place: iterating them by value would copy (and retain) every string of every row.
+        // Records are read in place: iterating them by value would copy every row.
         for (sourceIndex, source) in sources.enumerated() {
-            source.records.withUnsafeBufferPointer { records in
-                for recordIndex in records.indices {
-                    guard let tag = records[recordIndex].packed.vtTag else { continue }
-                    let asset: Int
-                    if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
-                        asset = Int(known)
-                    } else {
-                        asset = tags.count
-                        tags.append(tag)
+            assetOfRecord[sourceIndex].withUnsafeMutableBufferPointer { assets in
+                source.records.withUnsafeBufferPointer { records in
+                    for recordIndex in records.indices {
+                        guard let tag = records[recordIndex].packed.vtTag else { continue }
+                        if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
+                            assets[recordIndex] = known
+                        } else {
+                            assets[recordIndex] = Int32(tags.count)
+                            tags.append(tag)
+                        }
                     }
-                    place(RecordReference(source: sourceIndex, record: recordIndex), in: records, in: asset)
                 }
             }
         }
+        // Each identifier's index of the tagged rows is built on a core of its own; each sees the rows in the same
+        // order as when one loop built all three, so the indexes (and the order values became shared) are the same.
+        (serialIndex, macIndex, cnsIndex) = Self.taggedIndexes(of: sources, assetOfRecord: assetOfRecord, expected)
         for (sourceIndex, source) in sources.enumerated() {
             source.records.withUnsafeBufferPointer { records in
                 for recordIndex in records.indices where records[recordIndex].packed.vtTag == nil {
@@ -59,6 +61,54 @@ struct AssetGraph {
             }
         }
         members = AssetMembers(assetCount: tags.count, assetOfRecord: assetOfRecord)
+    }
+
+    /// The serial, MAC and CNS indexes of the rows placed so far (the tagged ones), built at the same time.
+    private static func taggedIndexes(of sources: [SourceData], assetOfRecord: [[Int32]], _ expected: Int) -> (
+        IdentifierIndex<SerialNumber>, IdentifierIndex<MACAddress>, IdentifierIndex<CNSNumber>
+    ) {
+        let serials = ResultSlots<IdentifierIndex<SerialNumber>>(count: 1)
+        let macs = ResultSlots<IdentifierIndex<MACAddress>>(count: 1)
+        let numbers = ResultSlots<IdentifierIndex<CNSNumber>>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 3) { which in
+            switch which {
+            case 0:
+                serials[0] = index(of: sources, assetOfRecord: assetOfRecord, capacity: expected) { values in
+                    let serial = values.serialNumberText
+                    guard serial >= 0 else { return nil }
+                    return (UInt64(serial), { SerialNumber(canonical: SharedTexts.shared.string(serial))! })
+                }
+            case 1:
+                macs[0] = index(of: sources, assetOfRecord: assetOfRecord, capacity: expected) { values in
+                    values.macAddress.map { mac in (mac.integerKey, { mac }) }
+                }
+            default:
+                numbers[0] = index(of: sources, assetOfRecord: assetOfRecord, capacity: expected) { values in
+                    values.cnsNumber.map { number in (number.integerKey, { number }) }
+                }
+            }
+        }
+        return (serials[0]!, macs[0]!, numbers[0]!)
+    }
+
+    /// The index of one identifier over the rows placed so far, in source order; `key` gives a row's integer key
+    /// and a way to make its value (needed only for values that turn out shared).
+    private static func index<Key: IndexKey>(
+        of sources: [SourceData], assetOfRecord: [[Int32]], capacity: Int,
+        key: (PackedValues) -> (integer: UInt64, value: () -> Key)?
+    ) -> IdentifierIndex<Key> {
+        var index = IdentifierIndex<Key>()
+        index.reserveCapacity(capacity)
+        for (sourceIndex, source) in sources.enumerated() {
+            let assets = assetOfRecord[sourceIndex]
+            source.records.withUnsafeBufferPointer { records in
+                for recordIndex in records.indices where assets[recordIndex] >= 0 {
+                    guard let found = key(records[recordIndex].packed) else { continue }
+                    index.add(Int(assets[recordIndex]), integer: found.integer, key: found.value)
+                }
+            }
+        }
+        return index
     }
 
     /// Frees the serial, MAC and CNS indexes once shared identifiers have been found.
