@@ -213,7 +213,7 @@ struct AssetMerger {
         var sighted: InventoryDate?
         var any: InventoryDate?
         for reference in members {
-            guard let date = record(reference).pointee.values.lastSeen else { continue }
+            guard let date = record(reference).pointee.packed.lastSeen else { continue }
             if any.map({ date > $0 }) ?? true { any = date }
             if sources[Int(reference.source)].file.role == .sighting, sighted.map({ date > $0 }) ?? true {
                 sighted = date

@@ -101,13 +101,14 @@ extension ReconcileRun {
 
     func findStale(_ asset: Int, into findings: inout AssetFindings) {
         guard isCentral(asset), isSighted(asset) else { return }
-        let sightings = members[asset].filter { role($0) == .sighting }
+        // Only the dates are read, in place; the list of sightings is made for a finding only.
         var newest: (date: InventoryDate, reference: RecordReference)?
-        for reference in sightings {
-            guard let date = merger.record(reference).pointee.values.lastSeen else { return }
+        for reference in members[asset] where role(reference) == .sighting {
+            guard let date = merger.record(reference).pointee.packed.lastSeen else { return }
             if newest == nil || date > newest!.date { newest = (date, reference) }
         }
         guard let newest, newest.date < rules.asOf.adding(days: -rules.staleAfterDays) else { return }
+        let sightings = members[asset].filter { role($0) == .sighting }
         let tag = graph.tags[asset]!
         findings.found.append(
             Discrepancy(
