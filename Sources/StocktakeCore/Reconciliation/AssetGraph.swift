@@ -30,6 +30,24 @@ struct AssetGraph {
         assetOfRecord = sources.map { Array(repeating: -1, count: $0.records.count) }
         // Most assets are rows of the central sheet: sizing the indexes for it avoids rehashing millions of entries.
         let expected = sources.first { $0.file.role == .central }?.records.count ?? 0
+        placeTaggedRows(of: sources, expected: expected)
+        // Each identifier's index of the tagged rows is built on a core of its own; each sees the rows in the same
+        // order as when one loop built all three, so the indexes (and the order values became shared) are the same.
+        (serialIndex, macIndex, cnsIndex) = Self.taggedIndexes(of: sources, assetOfRecord: assetOfRecord, expected)
+        for (sourceIndex, source) in sources.enumerated() {
+            source.records.withUnsafeBufferPointer { records in
+                for recordIndex in records.indices where records[recordIndex].packed.vtTag == nil {
+                    let reference = RecordReference(source: sourceIndex, record: recordIndex)
+                    join(reference, in: records, order: fallbackIdentifiers)
+                }
+            }
+        }
+        members = AssetMembers(assetCount: tags.count, assetOfRecord: assetOfRecord)
+    }
+
+    /// Gives each tagged row its tag's asset, numbered in order of first appearance; the table of tags is gone when
+    /// this returns.
+    private mutating func placeTaggedRows(of sources: [SourceData], expected: Int) {
         // Every tag of one run has the configured number of digits, so its number alone tells tags apart.
         var tagIndex = IntegerTable(capacity: expected)
         tags.reserveCapacity(expected)
@@ -49,18 +67,6 @@ struct AssetGraph {
                 }
             }
         }
-        // Each identifier's index of the tagged rows is built on a core of its own; each sees the rows in the same
-        // order as when one loop built all three, so the indexes (and the order values became shared) are the same.
-        (serialIndex, macIndex, cnsIndex) = Self.taggedIndexes(of: sources, assetOfRecord: assetOfRecord, expected)
-        for (sourceIndex, source) in sources.enumerated() {
-            source.records.withUnsafeBufferPointer { records in
-                for recordIndex in records.indices where records[recordIndex].packed.vtTag == nil {
-                    let reference = RecordReference(source: sourceIndex, record: recordIndex)
-                    join(reference, in: records, order: fallbackIdentifiers)
-                }
-            }
-        }
-        members = AssetMembers(assetCount: tags.count, assetOfRecord: assetOfRecord)
     }
 
     /// The serial, MAC and CNS indexes of the rows placed so far (the tagged ones), built at the same time.
@@ -109,6 +115,13 @@ struct AssetGraph {
             }
         }
         return index
+    }
+
+    /// Frees the serial, MAC and CNS indexes' tables of values carried by one asset; the shared values stay listed.
+    mutating func keepOnlySharedValues() {
+        serialIndex.keepOnlySharedValues()
+        macIndex.keepOnlySharedValues()
+        cnsIndex.keepOnlySharedValues()
     }
 
     /// Frees the serial, MAC and CNS indexes once shared identifiers have been found.

@@ -57,6 +57,13 @@ struct IdentifierIndex<Key: IndexKey> {
         slots = IntegerTable(capacity: count)
     }
 
+    /// Forgets the values carried by one asset only, keeping those shared by several (`shared`, `sharedInOrder`):
+    /// once every row is placed nothing looks a value up, and the table of a million values is the largest thing
+    /// identification leaves behind.
+    mutating func keepOnlySharedValues() {
+        slots = IntegerTable()
+    }
+
     /// Records that `asset` carries `key`.
     mutating func add(_ asset: Int, for key: Key) {
         add(asset, integer: key.integerKey) { key }

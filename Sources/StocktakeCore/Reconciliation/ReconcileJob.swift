@@ -42,7 +42,8 @@ public enum ReconcileJob {
             if let note = source.encodingNote { log("\(source.file.displayName): \(note)") }
         }
         details.durations.append(("read", seconds(since: phase, clock)))
-        var reconciliation = Reconciler(rules: request.rules).reconcile(sources, durations: &details.durations)
+        // The sources are handed over, so the reconciler can free their rows once it no longer reads them.
+        var reconciliation = Reconciler(rules: request.rules).reconcile(consume sources, durations: &details.durations)
         reconciliation.buildings = reader.buildings
         try holdAgainstLedger(&reconciliation, request: request, log: log)
         return reconciliation

@@ -2,10 +2,11 @@ import Foundation
 
 /// The working state of one reconciliation.
 struct ReconcileRun {
-    let sources: [SourceData]
+    /// The sources, in reconciliation order; their rows are let go (`releaseRecords`) once every finding is made.
+    private(set) var sources: [SourceData]
     let rules: ReconciliationRules
     var graph: AssetGraph
-    let merger: AssetMerger
+    private(set) var merger: AssetMerger
     /// Each asset's rows sorted in source order.
     let members: AssetMembers
     /// The role of each source.
@@ -39,6 +40,8 @@ struct ReconcileRun {
         let clock = ContinuousClock()
         var start = clock.now
         graph = AssetGraph(sources: sources, fallbackIdentifiers: rules.fallbackIdentifiers)
+        // Every row is placed: only the values shared by several assets are looked at from here on.
+        graph.keepOnlySharedValues()
         merger = AssetMerger(sources: sources, precedence: rules.precedence)
         members = graph.members
         sourceRoles = sources.map(\.file.role)
@@ -100,26 +103,30 @@ struct ReconcileRun {
         // their findings are joined in asset order, as one loop would list them.
         // A copy that does not change while the chunks read it: calling through `self`, which this method may
         // change, copied the whole run (and retained its every array) for each call.
-        let run = self
-        let chunks = Parallel.chunked(tagged.count) { range in
-            var findings = AssetFindings()
-            for asset in tagged[range] {
-                run.findDuplicateTag(asset, into: &findings)
-                run.findTagCNSMismatch(asset, into: &findings)
-                run.findFieldConflicts(asset, into: &findings)
-                run.findNoCNS(asset, into: &findings)
-                run.findStale(asset, into: &findings)
+        do {
+            let run = self
+            let chunks = Parallel.chunked(tagged.count) { range in
+                var findings = AssetFindings()
+                for asset in tagged[range] {
+                    run.findDuplicateTag(asset, into: &findings)
+                    run.findTagCNSMismatch(asset, into: &findings)
+                    run.findFieldConflicts(asset, into: &findings)
+                    run.findNoCNS(asset, into: &findings)
+                    run.findStale(asset, into: &findings)
+                }
+                return findings
             }
-            return findings
-        }
-        for chunk in chunks {
-            found.append(contentsOf: chunk.found)
-            for asset in chunk.disputed { disputed[asset] = true }
+            for chunk in chunks {
+                found.append(contentsOf: chunk.found)
+                for asset in chunk.disputed { disputed[asset] = true }
+            }
         }
         findMissingAndUnrecorded()
         findNoTag()
         findRowIssues()
         findRepeatedRows()
+        // Every finding is made: the rows (most of a large run's memory) go before the cleaned table is built.
+        releaseRecords()
         // Sorting positions, not the discrepancies themselves, avoids copying each one many times.
         let keys = found.indices.map { index in
             (
@@ -158,6 +165,13 @@ struct ReconcileRun {
     }
 
     // MARK: - Helpers
+
+    /// Lets go of every source's rows, keeping what the outputs say of each source (its name, layout and counts).
+    /// The rows are freed when this run held the last reference to them (see `Reconciler.reconcile`).
+    private mutating func releaseRecords() {
+        for index in sources.indices { sources[index].records = [] }
+        merger = AssetMerger(sources: sources, precedence: [:])
+    }
 
     /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
     func sourceList(_ references: ArraySlice<RecordReference>, cache: inout [UInt64: String]) -> String {

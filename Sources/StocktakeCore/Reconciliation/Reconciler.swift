@@ -25,18 +25,25 @@ public struct Reconciler: Sendable {
     }
 
     /// Reconciles the sources, which must already be read with the same rules.
-    public func reconcile(_ unordered: [SourceData]) -> Reconciliation {
+    public func reconcile(_ unordered: consuming [SourceData]) -> Reconciliation {
         var durations: [(phase: String, seconds: Double)] = []
         return reconcile(unordered, durations: &durations)
     }
 
     /// Reconciles the sources, adding the time each phase took to `durations`: "identify" (joining rows into
     /// assets), "merge" (choosing each field's value) and "reconcile" (finding what is wrong).
-    public func reconcile(_ unordered: [SourceData], durations: inout [(phase: String, seconds: Double)])
+    ///
+    /// The sources are taken, not copied: a caller that passes its last reference to them (`consume`) lets the run
+    /// free their rows once every finding is made, before the cleaned table is built.
+    public func reconcile(_ unordered: consuming [SourceData], durations: inout [(phase: String, seconds: Double)])
         -> Reconciliation
     {
-        let sources = SourceRole.allCases.flatMap { role in unordered.filter { $0.file.role == role } }
-        var run = ReconcileRun(sources: sources, rules: rules, durations: &durations)
+        var sources: [SourceData] = []
+        for role in SourceRole.allCases {
+            for index in unordered.indices where unordered[index].file.role == role { sources.append(unordered[index]) }
+        }
+        _ = consume unordered
+        var run = ReconcileRun(sources: consume sources, rules: rules, durations: &durations)
         let clock = ContinuousClock()
         let start = clock.now
         let reconciliation = run.finish()
