@@ -32,14 +32,6 @@ enum WorkbookWriter {
         }
     }
 
-    /// The cell styles of `styles.xml`, by their index in `cellXfs`.
-    enum Style {
-        static let header = 1
-        static let date = 2
-        static let text = 3
-        static let money = 4
-    }
-
     /// The rows a sheet holds below its header: Excel's 1,048,576 less one.
     static let rowsPerSheet = 1_048_575
     /// The rows deflated as one block.
@@ -52,19 +44,21 @@ enum WorkbookWriter {
     /// column order, and is called from several threads at once. With `synchronizingFolder` false the folder is
     /// left for the caller to flush (see `AtomicFileWriter.commit`).
     static func write(
-        sheet: String, columns: [Column], rowCount: Int, row: @Sendable (Int, inout WorksheetRow) -> Void,
-        to path: String, synchronizingFolder: Bool = true, level: Int32 = ZipDeflater.standardLevel
+        sheet: String, columns: [Column], rowCount: Int, sharedStrings: SharedStringTable = SharedStringTable(),
+        row: @Sendable (Int, inout WorksheetRow) -> Void, to path: String, synchronizingFolder: Bool = true,
+        level: Int32 = ZipDeflater.standardLevel
     ) throws(StocktakeError) {
         let file = try AtomicFileWriter(path: path)
         let zip = ZipWriter(file: file, level: level)
-        try write(sheet: sheet, columns: columns, rowCount: rowCount, row: row, into: zip)
+        try write(
+            sheet: sheet, columns: columns, rowCount: rowCount, sharedStrings: sharedStrings, row: row, into: zip)
         try file.commit(synchronizingFolder: synchronizingFolder)
     }
 
     /// The workbook's bytes; `rowsPerSheet` is lowered by tests to exercise further sheets.
     static func bytes(
         sheet: String, columns: [Column], rowCount: Int, rowsPerSheet: Int = rowsPerSheet,
-        row: @Sendable (Int, inout WorksheetRow) -> Void
+        sharedStrings: SharedStringTable = SharedStringTable(), row: @Sendable (Int, inout WorksheetRow) -> Void
     ) -> [UInt8] {
         final class Collected { var bytes: [UInt8] = [] }
         let collected = Collected()
@@ -73,31 +67,41 @@ enum WorkbookWriter {
         }
         do {
             try write(
-                sheet: sheet, columns: columns, rowCount: rowCount, rowsPerSheet: rowsPerSheet, row: row, into: zip)
+                sheet: sheet, columns: columns, rowCount: rowCount, rowsPerSheet: rowsPerSheet,
+                sharedStrings: sharedStrings, row: row, into: zip)
         } catch {
             preconditionFailure("writing into memory cannot fail: \(error)")
         }
         return collected.bytes
     }
 
-    /// Writes every part of the workbook into `zip` and finishes it.
+    /// Writes every part of the workbook into `zip` and finishes it. The cells that `row` writes with
+    /// `WorksheetRow.shared(_:)` refer to `sharedStrings`, written as `xl/sharedStrings.xml` when it is not empty.
     static func write(
         sheet: String, columns: [Column], rowCount: Int, rowsPerSheet: Int = rowsPerSheet,
-        row: @Sendable (Int, inout WorksheetRow) -> Void, into zip: ZipWriter
+        sharedStrings: SharedStringTable = SharedStringTable(), row: @Sendable (Int, inout WorksheetRow) -> Void,
+        into zip: ZipWriter
     ) throws(StocktakeError) {
         precondition(!columns.isEmpty && columns.count <= 16_384, "a sheet has 1 to 16,384 columns")
         let sheetCount = max(1, (rowCount + rowsPerSheet - 1) / rowsPerSheet)
         let names = (0..<sheetCount).map { $0 == 0 ? sheet : "\(sheet) (\($0 + 1))" }
         let letters = columns.indices.map(columnLetters)
-        let widths = measure(columns: columns, letters: letters, rowCount: rowCount, row: row)
-        try zip.addEntry(name: "[Content_Types].xml", contents: Array(contentTypes(sheetCount).utf8))
+        let hasSharedStrings = !sharedStrings.isEmpty
+        let widths = measure(
+            columns: columns, letters: letters, sharedWidths: hasSharedStrings ? sharedStrings.widths : [],
+            rowCount: rowCount, row: row)
+        try zip.addEntry(
+            name: "[Content_Types].xml", contents: Array(contentTypes(sheetCount, hasSharedStrings).utf8))
         try zip.addEntry(name: "_rels/.rels", contents: Array(packageRelationships.utf8))
         let lastRows = (0..<sheetCount).map { min(rowCount - $0 * rowsPerSheet, rowsPerSheet) + 1 }
         try zip.addEntry(
             name: "xl/workbook.xml",
             contents: Array(workbook(names, lastColumn: letters.last!, lastRows: lastRows).utf8))
-        try zip.addEntry(name: "xl/_rels/workbook.xml.rels", contents: Array(workbookRelationships(sheetCount).utf8))
+        try zip.addEntry(
+            name: "xl/_rels/workbook.xml.rels",
+            contents: Array(workbookRelationships(sheetCount, hasSharedStrings).utf8))
         try zip.addEntry(name: "xl/styles.xml", contents: Array(styles.utf8))
+        if hasSharedStrings { try zip.addEntry(name: "xl/sharedStrings.xml", contents: sharedStrings.part()) }
         for index in 0..<sheetCount {
             let first = index * rowsPerSheet
             let rows = first..<min(rowCount, first + rowsPerSheet)
@@ -151,10 +155,12 @@ enum WorkbookWriter {
     /// The width of each column, in characters: its header's (with room for the filter button) or its widest value
     /// among the first rows', whichever is wider, at most `maximumWidth`.
     private static func measure(
-        columns: [Column], letters: [[UInt8]], rowCount: Int, row: (Int, inout WorksheetRow) -> Void
+        columns: [Column], letters: [[UInt8]], sharedWidths: [Int], rowCount: Int,
+        row: (Int, inout WorksheetRow) -> Void
     ) -> [Int] {
         var cells = WorksheetRow(columns: columns, letters: letters)
         cells.widths = columns.map { $0.name.count + 3 }
+        cells.sharedWidths = sharedWidths
         for index in 0..<min(rowCount, measuredRows) {
             cells.begin(index + 2)
             row(index, &cells)
@@ -182,7 +188,7 @@ enum WorkbookWriter {
     private static let relationshipNamespace =
         "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
-    private static func contentTypes(_ sheetCount: Int) -> String {
+    private static func contentTypes(_ sheetCount: Int, _ hasSharedStrings: Bool) -> String {
         let sheets = (1...sheetCount).map {
             "<Override PartName=\"/xl/worksheets/sheet\($0).xml\" ContentType=\"application/"
                 + "vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml\"/>"
@@ -196,6 +202,9 @@ enum WorkbookWriter {
             + sheets.joined()
             + "<Override PartName=\"/xl/styles.xml\" ContentType=\"application/"
             + "vnd.openxmlformats-officedocument.spreadsheetml.styles+xml\"/>"
+            + (hasSharedStrings
+                ? "<Override PartName=\"/xl/sharedStrings.xml\" ContentType=\"application/"
+                    + "vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml\"/>" : "")
             + "</Types>"
     }
 
@@ -224,7 +233,7 @@ enum WorkbookWriter {
             + "</workbook>"
     }
 
-    private static func workbookRelationships(_ sheetCount: Int) -> String {
+    private static func workbookRelationships(_ sheetCount: Int, _ hasSharedStrings: Bool) -> String {
         let sheets = (1...sheetCount).map {
             "<Relationship Id=\"rId\($0)\" Type=\"\(relationshipNamespace)/worksheet\" "
                 + "Target=\"worksheets/sheet\($0).xml\"/>"
@@ -234,11 +243,14 @@ enum WorkbookWriter {
             + sheets.joined()
             + "<Relationship Id=\"rId\(sheetCount + 1)\" Type=\"\(relationshipNamespace)/styles\" "
             + "Target=\"styles.xml\"/>"
+            + (hasSharedStrings
+                ? "<Relationship Id=\"rId\(sheetCount + 2)\" Type=\"\(relationshipNamespace)/sharedStrings\" "
+                    + "Target=\"sharedStrings.xml\"/>" : "")
             + "</Relationships>"
     }
 
-    /// Styles: 0 plain, 1 the bold header, 2 dates `yyyy-mm-dd` (custom format 164), 3 text (`@`, format 49), 4
-    /// money (`0.00`, built-in format 2).
+    /// Styles (the `s` that `WorksheetRow` gives cells): 0 plain, 1 the bold header, 2 dates `yyyy-mm-dd` (custom
+    /// format 164), 3 text (`@`, format 49), 4 money (`0.00`, built-in format 2).
     private static let styles =
         declaration
         + "<styleSheet xmlns=\"\(mainNamespace)\">"
