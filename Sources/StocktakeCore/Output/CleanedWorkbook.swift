@@ -19,13 +19,28 @@ public enum CleanedWorkbook {
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true,
         annotations: CleanedAnnotations? = nil
     ) throws(StocktakeError) {
+        try PieceWriter.write([
+            writer(
+                reconciliation, to: path, synchronizingFolder: synchronizingFolder,
+                annotations: annotations ?? CleanedAnnotations(reconciliation))
+        ])
+    }
+
+    /// The workbook as a file `PieceWriter` writes; its shared strings are gathered when it is prepared.
+    static func writer(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false,
+        annotations: CleanedAnnotations
+    ) -> WorkbookWriter {
         let assets = reconciliation.assets
-        let annotations = annotations ?? CleanedAnnotations(reconciliation)
-        let shared = CleanedSharedStrings(reconciliation, annotations: annotations)
-        try WorkbookWriter.write(
-            sheet: sheet, columns: columns, rowCount: assets.count, sharedStrings: shared.table,
-            row: { append($0, of: assets, annotations, shared, to: &$1) }, to: path,
-            synchronizingFolder: synchronizingFolder)
+        return WorkbookWriter(
+            sheet: sheet, columns: columns, rowCount: assets.count,
+            to: .file(path: path, synchronizingFolder: synchronizingFolder)
+        ) {
+            let shared = CleanedSharedStrings(reconciliation, annotations: annotations)
+            return WorkbookWriter.Contents(sharedStrings: shared.table) {
+                append($0, of: assets, annotations, shared, to: &$1)
+            }
+        }
     }
 
     /// The workbook's bytes.
