@@ -14,6 +14,8 @@ final class TableFile: PieceFile, @unchecked Sendable {
     private let rowCount: Int
     private let row: @Sendable (Int, inout [UInt8]) -> Void
     private let blocks: ResultSlots<[UInt8]>
+    /// The size of the last block made, so the next one is allocated once at about its size, not grown.
+    private let lastBlockSize = ResultSlots<Int>(count: 1)
     private let synchronizingFolder: Bool
     private var file: AtomicFileWriter?
 
@@ -37,8 +39,9 @@ final class TableFile: PieceFile, @unchecked Sendable {
     func make(piece index: Int) {
         let rows = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
         var block: [UInt8] = []
-        block.reserveCapacity(rows.count * 128)
+        block.reserveCapacity(max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
         for index in rows { row(index, &block) }
+        lastBlockSize[0] = block.count
         blocks[index] = block
     }
 

@@ -11,8 +11,8 @@
 struct WorksheetRow {
     /// The sheet's XML so far.
     var output: [UInt8]
-    /// The row's number in the sheet (the header is row 1), as its digits.
-    private var number: [UInt8] = []
+    /// The row's number in the sheet (the header is row 1).
+    private var rowNumber = 0
     private var column = 0
     /// The column a cell without a reference would be read into: the one after the last cell written.
     private var unreferencedColumn = 0
@@ -40,13 +40,10 @@ struct WorksheetRow {
 
     /// Starts row `rowNumber` (1-based).
     mutating func begin(_ rowNumber: Int) {
-        number.removeAll(keepingCapacity: true)
-        CanonicalText.append(UInt64(rowNumber), digits: 1, to: &number)
+        self.rowNumber = rowNumber
         column = 0
         unreferencedColumn = 0
-        append("<row r=\"")
-        output.append(contentsOf: number)
-        append("\">")
+        appendAtOnce("<row r=\"", UInt64(rowNumber), "\">")
     }
 
     /// Ends the row.
@@ -127,10 +124,14 @@ struct WorksheetRow {
         guard let serial = Self.serial(of: date) else {
             return plainText { CanonicalText.append(date, to: &$0) }
         }
-        openCell(" s=\"2\"><v>")
-        CanonicalText.append(UInt64(serial), digits: 1, to: &output)
+        if column == unreferencedColumn {
+            appendAtOnce("<c s=\"2\"><v>", UInt64(serial), "</v></c>")
+            unreferencedColumn = column + 1
+        } else {
+            openCell(" s=\"2\"><v>")
+            appendAtOnce("", UInt64(serial), "</v></c>")
+        }
         if widths != nil { measure(10) }
-        append("</v></c>")
         column += 1
     }
 
@@ -138,10 +139,16 @@ struct WorksheetRow {
     /// it empty.
     mutating func shared(_ index: Int32) {
         guard index >= 0 else { return skip() }
-        openCell(identifiers[column] ? " s=\"3\" t=\"s\"><v>" : " t=\"s\"><v>")
-        CanonicalText.append(UInt64(index), digits: 1, to: &output)
+        if column == unreferencedColumn {
+            // The common case, a cell following the previous one, in one append.
+            appendAtOnce(
+                identifiers[column] ? "<c s=\"3\" t=\"s\"><v>" : "<c t=\"s\"><v>", UInt64(index), "</v></c>")
+            unreferencedColumn = column + 1
+        } else {
+            openCell(identifiers[column] ? " s=\"3\" t=\"s\"><v>" : " t=\"s\"><v>")
+            appendAtOnce("", UInt64(index), "</v></c>")
+        }
         if widths != nil { measure(sharedWidths[Int(index)]) }
-        append("</v></c>")
         column += 1
     }
 
@@ -172,7 +179,7 @@ struct WorksheetRow {
             append("<c r=\"")
             let start = column == 0 ? 0 : letterEnds[column - 1]
             for index in start..<letterEnds[column] { output.append(letterBytes[index]) }
-            number.withUnsafeBufferPointer { output.append(contentsOf: $0) }
+            CanonicalText.append(UInt64(rowNumber), digits: 1, to: &output)
             output.append(UInt8(ascii: "\""))
         }
         unreferencedColumn = column + 1
@@ -200,6 +207,30 @@ struct WorksheetRow {
 
     private mutating func measure(_ characters: Int) {
         widths![column] = max(widths![column], characters)
+    }
+
+    /// Appends `prefix`, the decimal digits of `value` and `suffix` in one append (each at most 24 bytes).
+    private mutating func appendAtOnce(_ prefix: StaticString, _ value: UInt64, _ suffix: StaticString) {
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var count = prefix.utf8CodeUnitCount
+            buffer.baseAddress!.copyMemory(from: prefix.utf8Start, byteCount: count)
+            var digits = 1
+            var rest = value / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            var remaining = value
+            for index in stride(from: count + digits - 1, through: count, by: -1) {
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            }
+            count += digits
+            (buffer.baseAddress! + count).copyMemory(from: suffix.utf8Start, byteCount: suffix.utf8CodeUnitCount)
+            count += suffix.utf8CodeUnitCount
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
     }
 
     private mutating func append(_ text: StaticString) {
