@@ -22,17 +22,26 @@ struct CleanedSharedStrings: Sendable {
         let columnCount = Column.allCases.count
         var table = SharedStringTable()
         // Indices by the shared text's id, by building code id (for its name) and by status: looked up by integer,
-        // so that a text is hashed once, when first met.
-        var byText: [Int32: Int32] = [:]
-        var byBuildingName: [Int32: Int32] = [:]
+        // so that a text is hashed once, when first met. A list of sources is compared with the last list of its
+        // length, which it nearly always is (the lists are few, and equal lists share their storage).
+        var byText = IntegerTable(capacity: 4096)
+        var byBuildingName = IntegerTable(capacity: 256)
         var byStatus: [(AssetStatus, Int32)] = []
+        var recentSources = [(text: String, index: Int32)?](repeating: nil, count: 64)
         var references = 0
         func index(ofText id: Int32) -> Int32 {
             guard id >= 0 else { return -1 }
-            if let index = byText[id] { return index }
+            if let index = byText[UInt64(id)] { return index }
             let text = texts.string(id)
             let index = text.isEmpty ? -1 : table.index(of: text)
-            byText[id] = index
+            byText.set(index, for: UInt64(id))
+            return index
+        }
+        func index(ofSources text: String) -> Int32 {
+            let slot = text.utf8.count & (recentSources.count - 1)
+            if let recent = recentSources[slot], recent.text == text { return recent.index }
+            let index = index(of: text)
+            recentSources[slot] = (text, index)
             return index
         }
         func index(of text: String) -> Int32 {
@@ -61,14 +70,14 @@ struct CleanedSharedStrings: Sendable {
                     byStatus.append((asset.status, status))
                 }
                 put(status)
-                put(index(of: asset.sourceList))
+                put(index(ofSources: asset.sourceList))
                 var buildingName: Int32 = -1
                 if values.building >= 0 {
-                    if let known = byBuildingName[values.building] {
+                    if let known = byBuildingName[UInt64(values.building)] {
                         buildingName = known
                     } else {
                         buildingName = annotations.buildingName(of: asset).map(index(of:)) ?? -1
-                        byBuildingName[values.building] = buildingName
+                        byBuildingName.set(buildingName, for: UInt64(values.building))
                     }
                 }
                 put(buildingName)
