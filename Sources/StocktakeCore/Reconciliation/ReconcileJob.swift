@@ -85,7 +85,8 @@ public enum ReconcileJob {
     /// `discrepancies.xlsx`, creating the output folder when needed. A simulated `disk-full` fails the first of them
     /// as a full disk does.
     ///
-    /// Each file's bytes are flushed before it takes its name; the folder is flushed once, after both.
+    /// The five files are written at once on all cores (see `PieceWriter`) and take their names in that order. Each
+    /// file's bytes are flushed before it takes its name; the folder is flushed once, after all of them.
     public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
         let clock = ContinuousClock()
         let start = clock.now
