@@ -85,24 +85,120 @@ struct WorkbookWriterTests {
                     + "<col min=\"4\" max=\"4\" width=\"11\" customWidth=\"1\"/></cols>"))
         #expect(
             sheet.contains(
-                "<row r=\"1\"><c r=\"A1\" s=\"1\" t=\"inlineStr\"><is><t>tag</t></is></c>"
-                    + "<c r=\"B1\" s=\"1\" t=\"inlineStr\"><is><t>note</t></is></c>"))
+                "<row r=\"1\"><c s=\"1\" t=\"inlineStr\"><is><t>tag</t></is></c>"
+                    + "<c s=\"1\" t=\"inlineStr\"><is><t>note</t></is></c>"))
         #expect(
             sheet.contains(
-                "<row r=\"2\"><c r=\"A2\" s=\"3\" t=\"inlineStr\"><is><t>000072</t></is></c>"
-                    + "<c r=\"B2\" t=\"inlineStr\"><is><t>=cmd</t></is></c><c r=\"C2\"><v>37.25</v></c>"
-                    + "<c r=\"D2\" s=\"2\"><v>46086</v></c></row>"))
-        // Empty cells are left out; the cells after them name their column.
+                "<row r=\"2\"><c s=\"3\" t=\"inlineStr\"><is><t>000072</t></is></c>"
+                    + "<c t=\"inlineStr\"><is><t>=cmd</t></is></c><c><v>37.25</v></c>"
+                    + "<c s=\"2\"><v>46086</v></c></row>"))
+        // Empty cells are left out; a cell after one names its column, the others follow the cell before them.
         #expect(
             sheet.contains(
-                "<row r=\"4\"><c r=\"A4\" s=\"3\" t=\"inlineStr\"><is><t>000074</t></is></c>"
-                    + "<c r=\"C4\"><v>39.25</v></c><c r=\"D4\" s=\"2\"><v>46088</v></c></row>"))
+                "<row r=\"4\"><c s=\"3\" t=\"inlineStr\"><is><t>000074</t></is></c>"
+                    + "<c r=\"C4\"><v>39.25</v></c><c s=\"2\"><v>46088</v></c></row>"))
+        // A row whose last cells are empty ends after the last cell it has.
+        #expect(
+            sheet.contains(
+                "<row r=\"6\"><c s=\"3\" t=\"inlineStr\"><is><t>000076</t></is></c>"
+                    + "<c t=\"inlineStr\"><is><t>note 4</t></is></c><c><v>41.25</v></c></row>"))
         #expect(
             part("xl/styles.xml", of: bytes).contains("<numFmt numFmtId=\"164\" formatCode=\"yyyy-mm-dd\"/>"))
         #expect(
             part("xl/workbook.xml", of: bytes).contains(
                 "<sheets><sheet name=\"t\" sheetId=\"1\" r:id=\"rId1\"/></sheets><definedNames><definedName "
                     + "name=\"_xlnm._FilterDatabase\" localSheetId=\"0\" hidden=\"1\">'t'!$A$1:$D$6</definedName>"))
+    }
+
+    /// Rows with empty cells at the start, in the middle and at the end, a number cell retracted because it wrote
+    /// nothing, and shared strings (one of them in an identifier column, styled as text).
+    static func gappedRow(_ index: Int, _ cells: inout WorksheetRow) {
+        if index % 2 == 0 {
+            cells.skip()
+        } else {
+            cells.plainText { CanonicalText.append(UInt64(index), digits: 4, to: &$0) }
+        }
+        cells.plainText { _ in }
+        cells.shared(index % 3 == 0 ? -1 : Int32(index % 2))
+        cells.text(index == 1 ? nil : " note \(index)")
+        cells.shared(Int32(2))
+    }
+
+    static let gappedColumns = [
+        WorkbookWriter.Column("tag", .identifier), WorkbookWriter.Column("nothing", .identifier),
+        WorkbookWriter.Column("model", .text), WorkbookWriter.Column("note", .text),
+        WorkbookWriter.Column("stock", .identifier),
+    ]
+
+    static var gappedStrings: SharedStringTable {
+        var table = SharedStringTable()
+        for text in ["AP-515 access point", "a & b", "S-1"] { _ = table.index(of: text) }
+        table.references = 10
+        return table
+    }
+
+    @Test(.enabled(if: WorkbookTools.hasPython, "python3 is not installed"))
+    func onlyACellAfterAnEmptyOneNamesItsColumnAndSharedStringsArePartsOfTheirOwn() {
+        let bytes = WorkbookWriter.bytes(
+            sheet: "t", columns: Self.gappedColumns, rowCount: 4, sharedStrings: Self.gappedStrings,
+            row: Self.gappedRow)
+        let sheet = part("xl/worksheets/sheet1.xml", of: bytes)
+        let rows: String =
+            "<row r=\"2\"><c r=\"D2\" t=\"inlineStr\"><is><t xml:space=\"preserve\"> note 0</t></is></c>"
+            + "<c s=\"3\" t=\"s\"><v>2</v></c></row>"
+            + "<row r=\"3\"><c s=\"3\" t=\"inlineStr\"><is><t>0001</t></is></c>"
+            + "<c r=\"C3\" t=\"s\"><v>1</v></c><c r=\"E3\" s=\"3\" t=\"s\"><v>2</v></c></row>"
+            + "<row r=\"4\"><c r=\"C4\" t=\"s\"><v>0</v></c>"
+        #expect(sheet.contains(rows))
+        let strings: String =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<sst xmlns=\"http://schemas."
+            + "openxmlformats.org/spreadsheetml/2006/main\" count=\"10\" uniqueCount=\"3\"><si><t>AP-515 access point</t></si>"
+            + "<si><t>a &amp; b</t></si><si><t>S-1</t></si></sst>"
+        #expect(part("xl/sharedStrings.xml", of: bytes) == strings)
+        #expect(part("[Content_Types].xml", of: bytes).contains("<Override PartName=\"/xl/sharedStrings.xml\""))
+        #expect(
+            part("xl/_rels/workbook.xml.rels", of: bytes).contains(
+                "<Relationship Id=\"rId3\" Type=\"http://schemas.openxmlformats.org/officeDocument/2006/"
+                    + "relationships/sharedStrings\" Target=\"sharedStrings.xml\"/>"))
+        // Without shared strings there is no such part.
+        let plain = WorkbookWriter.bytes(sheet: "t", columns: Self.columns, rowCount: 2, row: Self.row)
+        #expect(!part("[Content_Types].xml", of: plain).contains("sharedStrings"))
+        #expect(!part("xl/_rels/workbook.xml.rels", of: plain).contains("sharedStrings"))
+    }
+
+    /// The rows `gappedRow` writes, as text.
+    static let gappedTexts = [
+        ["", "", "", " note 0", "S-1"], ["0001", "", "a & b", "", "S-1"],
+        ["", "", "AP-515 access point", " note 2", "S-1"],
+        ["0003", "", "", " note 3", "S-1"],
+    ]
+
+    @Test(.enabled(if: WorkbookTools.hasOpenpyxl, "python3-openpyxl is not installed"))
+    func openpyxlPlacesCellsWithoutReferencesAndReadsSharedStrings() throws {
+        let bytes = WorkbookWriter.bytes(
+            sheet: "t", columns: Self.gappedColumns, rowCount: 4, sharedStrings: Self.gappedStrings,
+            row: Self.gappedRow)
+        let sheet = try #require(try WorkbookTools.openpyxl(folder.write(bytes, to: "gapped.xlsx")).first)
+        #expect(sheet.rows == [Self.gappedColumns.map(\.name)] + Self.gappedTexts)
+        // Shared strings are measured as their texts: the model column is as wide as its longest, plus one; the
+        // stock column as its header with room for the filter button (5 + 3), plus one.
+        #expect(sheet.widths["C"] == 20)
+        #expect(sheet.widths["E"] == 9)
+    }
+
+    @Test func ourReaderPlacesCellsWithoutReferencesAndReadsSharedStrings() throws {
+        let bytes = WorkbookWriter.bytes(
+            sheet: "t", columns: Self.gappedColumns, rowCount: 4, sharedStrings: Self.gappedStrings,
+            row: Self.gappedRow)
+        let workbook = try Workbook(bytes: bytes, name: "gapped.xlsx")
+        var rows: [[String]] = []
+        var lines: [Int] = []
+        try workbook.forEachRecord { record in
+            rows.append((0..<record.count).map { record.string(at: $0) })
+            lines.append(record.line)
+        }
+        #expect(rows == [Self.gappedColumns.map(\.name)] + Self.gappedTexts)
+        #expect(lines == [1, 2, 3, 4, 5])
     }
 
     @Test func theSameTableMakesTheSameBytes() {

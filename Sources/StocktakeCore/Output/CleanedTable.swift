@@ -24,10 +24,21 @@ public enum CleanedTable {
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true,
         annotations: CleanedAnnotations? = nil
     ) throws(StocktakeError) {
-        let annotations = annotations ?? CleanedAnnotations(reconciliation)
-        try TableFile.write(
-            header: columns, rowCount: reconciliation.assets.count,
-            row: { append(reconciliation.assets[$0], annotations, to: &$1) }, to: path,
+        try PieceWriter.write([
+            writer(
+                reconciliation, to: path, synchronizingFolder: synchronizingFolder,
+                annotations: annotations ?? CleanedAnnotations(reconciliation))
+        ])
+    }
+
+    /// The file as `PieceWriter` writes it.
+    static func writer(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false,
+        annotations: CleanedAnnotations
+    ) -> TableFile {
+        let assets = reconciliation.assets
+        return TableFile(
+            header: columns, rowCount: assets.count, row: { append(assets[$0], annotations, to: &$1) }, to: path,
             synchronizingFolder: synchronizingFolder)
     }
 

@@ -2,7 +2,8 @@
 ///
 /// Same columns and order as `CleanedTable`. Identifiers are text cells (styled `@`), so a tag keeps its leading
 /// zeros; coordinates are numbers; `last_seen` is a date cell; free text is text, so a cell starting with `=` needs
-/// no guard character. Values are read from the packed values, as `cleaned.csv` reads them.
+/// no guard character. Values are read from the packed values, as `cleaned.csv` reads them. The texts that repeat
+/// from asset to asset are shared strings (see `CleanedSharedStrings`).
 public enum CleanedWorkbook {
     /// The sheet's name.
     static let sheet = "cleaned"
@@ -18,20 +19,39 @@ public enum CleanedWorkbook {
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true,
         annotations: CleanedAnnotations? = nil
     ) throws(StocktakeError) {
+        try PieceWriter.write([
+            writer(
+                reconciliation, to: path, synchronizingFolder: synchronizingFolder,
+                annotations: annotations ?? CleanedAnnotations(reconciliation))
+        ])
+    }
+
+    /// The workbook as a file `PieceWriter` writes; its shared strings are gathered when it is prepared.
+    static func writer(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false,
+        annotations: CleanedAnnotations
+    ) -> WorkbookWriter {
         let assets = reconciliation.assets
-        let annotations = annotations ?? CleanedAnnotations(reconciliation)
-        try WorkbookWriter.write(
-            sheet: sheet, columns: columns, rowCount: assets.count, row: { append(assets[$0], annotations, to: &$1) },
-            to: path, synchronizingFolder: synchronizingFolder)
+        return WorkbookWriter(
+            sheet: sheet, columns: columns, rowCount: assets.count,
+            to: .file(path: path, synchronizingFolder: synchronizingFolder)
+        ) {
+            let shared = CleanedSharedStrings(reconciliation, annotations: annotations)
+            return WorkbookWriter.Contents(sharedStrings: shared.table) {
+                append($0, of: assets, annotations, shared, to: &$1)
+            }
+        }
     }
 
     /// The workbook's bytes.
     static func bytes(_ reconciliation: Reconciliation, rowsPerSheet: Int = WorkbookWriter.rowsPerSheet) -> [UInt8] {
         let assets = reconciliation.assets
         let annotations = CleanedAnnotations(reconciliation)
+        let shared = CleanedSharedStrings(reconciliation, annotations: annotations)
         return WorkbookWriter.bytes(
-            sheet: sheet, columns: columns, rowCount: assets.count, rowsPerSheet: rowsPerSheet
-        ) { append(assets[$0], annotations, to: &$1) }
+            sheet: sheet, columns: columns, rowCount: assets.count, rowsPerSheet: rowsPerSheet,
+            sharedStrings: shared.table
+        ) { append($0, of: assets, annotations, shared, to: &$1) }
     }
 
     /// The kind of cells a field's column holds.
@@ -45,29 +65,31 @@ public enum CleanedWorkbook {
         }
     }
 
-    /// Writes the cells of one asset.
-    static func append(_ asset: CleanedAsset, _ annotations: CleanedAnnotations, to cells: inout WorksheetRow) {
+    /// Writes the cells of the asset at `index`.
+    static func append(
+        _ index: Int, of assets: [CleanedAsset], _ annotations: CleanedAnnotations, _ shared: CleanedSharedStrings,
+        to cells: inout WorksheetRow
+    ) {
+        let asset = assets[index]
         let values = asset.packed
-        let texts = SharedTexts.shared
-        func text(_ id: Int32) -> String? { id >= 0 ? texts.string(id) : nil }
         cells.plainText { if let tag = values.vtTag { CanonicalText.append(tag, to: &$0) } }
         cells.plainText { if let number = values.cnsNumber { CanonicalText.append(number, to: &$0) } }
-        cells.text(text(values.serialNumberText))
+        cells.text(values.serialNumberText >= 0 ? SharedTexts.shared.string(values.serialNumberText) : nil)
         cells.plainText { if let address = values.macAddress { CanonicalText.append(address, to: &$0) } }
-        cells.text(text(values.model))
-        cells.text(text(values.description))
-        cells.text(text(values.building))
-        cells.text(text(values.room))
-        cells.text(text(values.mount))
-        cells.text(text(values.custodian))
+        cells.shared(shared.index(.model, ofAsset: index))
+        cells.shared(shared.index(.description, ofAsset: index))
+        cells.shared(shared.index(.building, ofAsset: index))
+        cells.shared(shared.index(.room, ofAsset: index))
+        cells.shared(shared.index(.mount, ofAsset: index))
+        cells.shared(shared.index(.custodian, ofAsset: index))
         cells.number(values.latitude)
         cells.number(values.longitude)
         cells.date(values.lastSeen)
-        cells.text(text(values.stockNumber))
+        cells.shared(shared.index(.stockNumber, ofAsset: index))
         cells.money(values.cost)
-        cells.text(asset.status.rawValue)
-        cells.text(asset.sourceList)
-        cells.text(annotations.buildingName(of: asset))
+        cells.shared(shared.index(.status, ofAsset: index))
+        cells.shared(shared.index(.sources, ofAsset: index))
+        cells.shared(shared.index(.buildingName, ofAsset: index))
         cells.text(annotations.findings(of: asset))
     }
 }

@@ -19,10 +19,18 @@ public enum DiscrepancyTable {
     public static func write(
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
+        try PieceWriter.write([writer(reconciliation, to: path, synchronizingFolder: synchronizingFolder)])
+    }
+
+    /// The file as `PieceWriter` writes it.
+    static func writer(_ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false)
+        -> TableFile
+    {
+        let discrepancies = reconciliation.discrepancies
         let statuses = reconciliation.statuses
-        try TableFile.write(
-            header: columns, rowCount: reconciliation.discrepancies.count,
-            row: { row(reconciliation.discrepancies[$0], status: statuses[$0]) }, to: path,
+        return TableFile(
+            header: columns, rowCount: discrepancies.count,
+            row: { CSVWriter.appendRow(row(discrepancies[$0], status: statuses[$0]), to: &$1) }, to: path,
             synchronizingFolder: synchronizingFolder)
     }
 

@@ -24,12 +24,21 @@ public enum DiscrepancyWorkbook {
     public static func write(
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
+        try PieceWriter.write([writer(reconciliation, to: path, synchronizingFolder: synchronizingFolder)])
+    }
+
+    /// The workbook as a file `PieceWriter` writes.
+    static func writer(
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false
+    ) -> WorkbookWriter {
         let discrepancies = reconciliation.discrepancies
         let statuses = reconciliation.statuses
-        try WorkbookWriter.write(
+        return WorkbookWriter(
             sheet: sheet, columns: columns, rowCount: discrepancies.count,
-            row: { append(discrepancies[$0], status: statuses[$0], to: &$1) }, to: path,
-            synchronizingFolder: synchronizingFolder)
+            to: .file(path: path, synchronizingFolder: synchronizingFolder)
+        ) {
+            WorkbookWriter.Contents { append(discrepancies[$0], status: statuses[$0], to: &$1) }
+        }
     }
 
     /// The workbook's bytes.

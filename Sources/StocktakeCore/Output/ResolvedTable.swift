@@ -20,7 +20,17 @@ public enum ResolvedTable {
     public static func write(_ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true)
         throws(StocktakeError)
     {
-        try AtomicFile.write(csv(reconciliation), to: path, synchronizingFolder: synchronizingFolder)
+        try PieceWriter.write([writer(reconciliation, to: path, synchronizingFolder: synchronizingFolder)])
+    }
+
+    /// The file as `PieceWriter` writes it.
+    static func writer(_ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false)
+        -> TableFile
+    {
+        let resolved = reconciliation.ledger.resolved
+        return TableFile(
+            header: columns, rowCount: resolved.count, row: { CSVWriter.appendRow(row(resolved[$0]), to: &$1) },
+            to: path, synchronizingFolder: synchronizingFolder)
     }
 
     /// The cells of one resolved finding, in column order.

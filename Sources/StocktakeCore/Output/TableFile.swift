@@ -1,13 +1,70 @@
-import Dispatch
-
 /// Writes a CSV table a block of rows at a time: into memory, or atomically into a file without holding it whole.
 ///
 /// Rows are appended as bytes by the table (`row(index, &output)`), so typed values go straight into the output.
-/// A large table is written to its file from both cores: each batch of rows is split in two halves formatted
-/// concurrently, and the halves are written in order.
-enum TableFile {
-    /// The rows each core formats at a time.
+/// A large table is written to its file from all cores: blocks of rows are formatted concurrently (see
+/// `PieceWriter`) and written in order. A `TableFile` is one such file, which `PieceWriter` can write alongside
+/// others.
+final class TableFile: PieceFile, @unchecked Sendable {
+    /// The rows formatted at a time.
     static let rowsPerPart = 16_384
+
+    let path: String
+    let pieceCount: Int
+    private let header: [String]
+    private let rowCount: Int
+    private let row: @Sendable (Int, inout [UInt8]) -> Void
+    private let blocks: ResultSlots<[UInt8]>
+    /// The size of the last block made, so the next one is allocated once at about its size, not grown.
+    private let lastBlockSize = ResultSlots<Int>(count: 1)
+    private let synchronizingFolder: Bool
+    private var file: AtomicFileWriter?
+
+    /// A table of `rowCount` rows to write to `path` atomically; `row` is called from several threads at once.
+    /// With `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
+    init(
+        header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout [UInt8]) -> Void, to path: String,
+        synchronizingFolder: Bool = false
+    ) {
+        self.path = path
+        self.synchronizingFolder = synchronizingFolder
+        self.header = header
+        self.rowCount = rowCount
+        self.row = row
+        pieceCount = max(1, (rowCount + Self.rowsPerPart - 1) / Self.rowsPerPart)
+        blocks = ResultSlots(count: pieceCount)
+    }
+
+    func prepare() {}
+
+    func make(piece index: Int) {
+        let rows = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
+        var block: [UInt8] = []
+        block.reserveCapacity(max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
+        for index in rows { row(index, &block) }
+        lastBlockSize[0] = block.count
+        blocks[index] = block
+    }
+
+    func open() throws(StocktakeError) {
+        let file = try AtomicFileWriter(path: path)
+        self.file = file
+        var headerLine: [UInt8] = []
+        CSVWriter.appendRow(header, to: &headerLine)
+        try file.write(headerLine)
+    }
+
+    func write(piece index: Int) throws(StocktakeError) {
+        let block = blocks[index]!
+        blocks[index] = nil
+        try file!.write(block)
+    }
+
+    func close() throws(StocktakeError) {}
+
+    func commit() throws(StocktakeError) {
+        try file!.commit(synchronizingFolder: synchronizingFolder)
+        file = nil
+    }
 
     /// The table's bytes.
     static func bytes(header: [String], rowCount: Int, row: (Int, inout [UInt8]) -> Void) -> [UInt8] {
@@ -22,32 +79,17 @@ enum TableFile {
         bytes(header: header, rowCount: rowCount) { CSVWriter.appendRow(row($0), to: &$1) }
     }
 
-    /// Writes the table to `path` atomically, formatting rows on both cores; `row` is called from both. With
-    /// `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
+    /// Writes the table to `path` atomically, formatting rows on all cores; `row` is called from several threads
+    /// at once. With `synchronizingFolder` false the folder is left for the caller to flush (see
+    /// `AtomicFileWriter.commit`).
     static func write(
-        header: [String], rowCount: Int, row: @Sendable (Int, inout [UInt8]) -> Void, to path: String,
+        header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout [UInt8]) -> Void, to path: String,
         synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
-        let file = try AtomicFileWriter(path: path)
-        var headerLine: [UInt8] = []
-        CSVWriter.appendRow(header, to: &headerLine)
-        try file.write(headerLine)
-        var start = 0
-        while start < rowCount {
-            let end = min(rowCount, start + 2 * rowsPerPart)
-            let parts = Parallel.threads > 1 && end - start > rowsPerPart / 4 ? 2 : 1
-            let bounds = (0...parts).map { start + (end - start) * $0 / parts }
-            let blocks = ResultSlots<[UInt8]>(count: parts)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                var block: [UInt8] = []
-                block.reserveCapacity((bounds[part + 1] - bounds[part]) * 128)
-                for index in bounds[part]..<bounds[part + 1] { row(index, &block) }
-                blocks[part] = block
-            }
-            for part in 0..<parts { try file.write(blocks[part]!) }
-            start = end
-        }
-        try file.commit(synchronizingFolder: synchronizingFolder)
+        try PieceWriter.write([
+            TableFile(
+                header: header, rowCount: rowCount, row: row, to: path, synchronizingFolder: synchronizingFolder)
+        ])
     }
 
     /// Writes a table whose rows are cells of text to `path` atomically, a block of rows at a time; with

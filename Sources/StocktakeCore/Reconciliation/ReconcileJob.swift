@@ -86,7 +86,8 @@ public enum ReconcileJob {
     /// `discrepancies.xlsx`, creating the output folder when needed. A simulated `disk-full` fails the first of them
     /// as a full disk does.
     ///
-    /// Each file's bytes are flushed before it takes its name; the folder is flushed once, after both.
+    /// The five files are written at once on all cores (see `PieceWriter`) and take their names in that order. Each
+    /// file's bytes are flushed before it takes its name; the folder is flushed once, after all of them.
     public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
         let clock = ContinuousClock()
         let start = clock.now
@@ -98,15 +99,29 @@ public enum ReconcileJob {
         }
         // The building names and finding ids of cleaned.csv and cleaned.xlsx, gathered once for both.
         let annotations = CleanedAnnotations(reconciliation)
-        try CleanedTable.write(
-            reconciliation, to: details.path(of: "cleaned.csv"), synchronizingFolder: false, annotations: annotations)
-        try DiscrepancyTable.write(
-            reconciliation, to: details.path(of: "discrepancies.csv"), synchronizingFolder: false)
-        try ResolvedTable.write(reconciliation, to: details.path(of: "resolved.csv"), synchronizingFolder: false)
-        try CleanedWorkbook.write(
-            reconciliation, to: details.path(of: "cleaned.xlsx"), synchronizingFolder: false, annotations: annotations)
-        try DiscrepancyWorkbook.write(
-            reconciliation, to: details.path(of: "discrepancies.xlsx"), synchronizingFolder: false)
+        let cleaned = CleanedTable.writer(
+            reconciliation, to: details.path(of: "cleaned.csv"), annotations: annotations)
+        let discrepancies = DiscrepancyTable.writer(reconciliation, to: details.path(of: "discrepancies.csv"))
+        let resolved = ResolvedTable.writer(reconciliation, to: details.path(of: "resolved.csv"))
+        let cleanedWorkbook = CleanedWorkbook.writer(
+            reconciliation, to: details.path(of: "cleaned.xlsx"), annotations: annotations)
+        let discrepancyWorkbook = DiscrepancyWorkbook.writer(
+            reconciliation, to: details.path(of: "discrepancies.xlsx"))
+        // The files take their names in this order. Both cores stay busy: while one gathers the shared strings of
+        // cleaned.xlsx, the other writes the small files; then blocks of cleaned.csv and cleaned.xlsx alternate, so
+        // that cleaned.csv is complete, and flushed, while cleaned.xlsx still deflates.
+        let files: [any PieceFile] = [cleaned, discrepancies, resolved, cleanedWorkbook, discrepancyWorkbook]
+        func pieces(_ file: Int) -> [PieceWriter.Job] {
+            (0..<files[file].pieceCount).map { PieceWriter.Job(file: file, piece: $0) }
+        }
+        var jobs = [PieceWriter.Job(file: 3, piece: -1), PieceWriter.Job(file: 4, piece: -1)]
+        jobs += pieces(1) + pieces(2) + pieces(4)
+        let (table, workbook) = (pieces(0), pieces(3))
+        for index in 0..<max(table.count, workbook.count) {
+            if index < table.count { jobs.append(table[index]) }
+            if index < workbook.count { jobs.append(workbook[index]) }
+        }
+        try PieceWriter.write(files, jobs: jobs)
         AtomicFile.synchronizeFolder(details.outputDirectory)
         details.durations.append(("write", seconds(since: start, clock)))
     }

@@ -1,12 +1,13 @@
-import Dispatch
+import Foundation
 
 /// Writes a table as an Excel workbook (.xlsx): a header row, frozen and filtered, over typed cells.
 ///
-/// The sheet's XML is made a block of rows at a time, each block deflated on its own (two at once on two cores)
-/// and streamed into the ZIP file, so a million-row table never sits whole in memory. Blocks hold a fixed number
-/// of rows, so the same table makes the same bytes whatever the number of cores. A table longer than a sheet's
-/// 1,048,576 rows continues on further sheets (`cleaned`, `cleaned (2)`, …), each with the header.
-enum WorkbookWriter {
+/// The sheet's XML is made a block of rows at a time, each block deflated on its own (on all cores, see
+/// `PieceWriter`) and streamed into the ZIP file in order, so a million-row table never sits whole in memory.
+/// Blocks hold a fixed number of rows, so the same table makes the same bytes whatever the number of cores. A
+/// table longer than a sheet's 1,048,576 rows continues on further sheets (`cleaned`, `cleaned (2)`, …), each with
+/// the header. A `WorkbookWriter` is one such workbook, which `PieceWriter` can write alongside other files.
+final class WorkbookWriter: PieceFile, @unchecked Sendable {
     /// What a column holds, which decides its cells' type and style.
     enum ColumnKind: Sendable {
         /// Text that must stay text when a clerk edits it (a tag, a CNS number, a MAC address): styled `@`.
@@ -32,12 +33,21 @@ enum WorkbookWriter {
         }
     }
 
-    /// The cell styles of `styles.xml`, by their index in `cellXfs`.
-    enum Style {
-        static let header = 1
-        static let date = 2
-        static let text = 3
-        static let money = 4
+    /// What the sheet holds: the shared strings, and `row(index, &cells)`, which writes the cells of row `index`
+    /// (from 0) in column order and is called from several threads at once. The cells it writes with
+    /// `WorksheetRow.shared(_:)` refer to `sharedStrings`, written as `xl/sharedStrings.xml` when it is not empty.
+    struct Contents: Sendable {
+        var sharedStrings = SharedStringTable()
+        var row: @Sendable (Int, inout WorksheetRow) -> Void
+    }
+
+    /// Where the workbook goes.
+    enum Target {
+        /// A file, written atomically; with `synchronizingFolder` false its folder is left for the caller to flush
+        /// (see `AtomicFileWriter.commit`).
+        case file(path: String, synchronizingFolder: Bool)
+        /// Memory, for `bytes`.
+        case memory
     }
 
     /// The rows a sheet holds below its header: Excel's 1,048,576 less one.
@@ -48,113 +58,210 @@ enum WorkbookWriter {
     static let measuredRows = 1_000
     static let maximumWidth = 60
 
-    /// Writes the workbook to `path` atomically. `row(index, &cells)` writes the cells of row `index` (from 0) in
-    /// column order, and is called from several threads at once. With `synchronizingFolder` false the folder is
-    /// left for the caller to flush (see `AtomicFileWriter.commit`).
+    let pieceCount: Int
+    private let target: Target
+    private let sheetNames: [String]
+    private let columns: [Column]
+    private let letters: [[UInt8]]
+    private let rowCount: Int
+    private let rowsPerSheet: Int
+    private let level: Int32
+    /// Each piece's sheet and rows (table indices); a table without rows has one empty piece.
+    private let pieces: [(sheet: Int, rows: Range<Int>)]
+    private let blocks: ResultSlots<ZipWriter.CompressedBlock>
+    /// The contents, made once by `prepare()` under `preparation`, and the columns' widths.
+    private let makeContents: @Sendable () -> Contents
+    private let preparation = NSLock()
+    private var contents: Contents?
+    private var widths: [Int] = []
+    private var file: AtomicFileWriter?
+    private var zip: ZipWriter?
+    /// The bytes written, for `Target.memory`.
+    private var collected: [UInt8] = []
+
+    /// A workbook of `rowCount` rows; `contents` is called once, on whichever thread prepares the workbook.
+    /// `rowsPerSheet` is lowered by tests to exercise further sheets.
+    init(
+        sheet: String, columns: [Column], rowCount: Int, rowsPerSheet: Int = WorkbookWriter.rowsPerSheet,
+        level: Int32 = ZipDeflater.standardLevel, to target: Target, contents: @escaping @Sendable () -> Contents
+    ) {
+        precondition(!columns.isEmpty && columns.count <= 16_384, "a sheet has 1 to 16,384 columns")
+        self.target = target
+        self.columns = columns
+        self.rowCount = rowCount
+        self.rowsPerSheet = rowsPerSheet
+        self.level = level
+        makeContents = contents
+        letters = columns.indices.map(Self.columnLetters)
+        let sheetCount = max(1, (rowCount + rowsPerSheet - 1) / rowsPerSheet)
+        sheetNames = (0..<sheetCount).map { $0 == 0 ? sheet : "\(sheet) (\($0 + 1))" }
+        var pieces: [(sheet: Int, rows: Range<Int>)] = []
+        for index in 0..<sheetCount {
+            let rows = (index * rowsPerSheet)..<min(rowCount, (index + 1) * rowsPerSheet)
+            var start = rows.lowerBound
+            repeat {
+                let end = min(rows.upperBound, start + Self.rowsPerBlock)
+                pieces.append((index, start..<end))
+                start = end
+            } while start < rows.upperBound
+        }
+        self.pieces = pieces
+        pieceCount = pieces.count
+        blocks = ResultSlots(count: pieces.count)
+    }
+
+    /// Writes the workbook to `path` atomically, formatting and deflating its rows on all cores. With
+    /// `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
     static func write(
-        sheet: String, columns: [Column], rowCount: Int, row: @Sendable (Int, inout WorksheetRow) -> Void,
-        to path: String, synchronizingFolder: Bool = true, level: Int32 = ZipDeflater.standardLevel
+        sheet: String, columns: [Column], rowCount: Int, sharedStrings: SharedStringTable = SharedStringTable(),
+        row: @escaping @Sendable (Int, inout WorksheetRow) -> Void, to path: String, synchronizingFolder: Bool = true,
+        level: Int32 = ZipDeflater.standardLevel
     ) throws(StocktakeError) {
-        let file = try AtomicFileWriter(path: path)
-        let zip = ZipWriter(file: file, level: level)
-        try write(sheet: sheet, columns: columns, rowCount: rowCount, row: row, into: zip)
-        try file.commit(synchronizingFolder: synchronizingFolder)
+        let writer = WorkbookWriter(
+            sheet: sheet, columns: columns, rowCount: rowCount, level: level,
+            to: .file(path: path, synchronizingFolder: synchronizingFolder)
+        ) { Contents(sharedStrings: sharedStrings, row: row) }
+        try PieceWriter.write([writer])
     }
 
     /// The workbook's bytes; `rowsPerSheet` is lowered by tests to exercise further sheets.
     static func bytes(
         sheet: String, columns: [Column], rowCount: Int, rowsPerSheet: Int = rowsPerSheet,
-        row: @Sendable (Int, inout WorksheetRow) -> Void
+        sharedStrings: SharedStringTable = SharedStringTable(),
+        row: @escaping @Sendable (Int, inout WorksheetRow) -> Void
     ) -> [UInt8] {
-        final class Collected { var bytes: [UInt8] = [] }
-        let collected = Collected()
-        let zip = ZipWriter(path: sheet + ".xlsx") { (piece: [UInt8]) throws(StocktakeError) in
-            collected.bytes += piece
-        }
+        let writer = WorkbookWriter(
+            sheet: sheet, columns: columns, rowCount: rowCount, rowsPerSheet: rowsPerSheet, to: .memory
+        ) { Contents(sharedStrings: sharedStrings, row: row) }
         do {
-            try write(
-                sheet: sheet, columns: columns, rowCount: rowCount, rowsPerSheet: rowsPerSheet, row: row, into: zip)
+            try PieceWriter.write([writer])
         } catch {
             preconditionFailure("writing into memory cannot fail: \(error)")
         }
-        return collected.bytes
+        return writer.collected
     }
 
-    /// Writes every part of the workbook into `zip` and finishes it.
-    static func write(
-        sheet: String, columns: [Column], rowCount: Int, rowsPerSheet: Int = rowsPerSheet,
-        row: @Sendable (Int, inout WorksheetRow) -> Void, into zip: ZipWriter
-    ) throws(StocktakeError) {
-        precondition(!columns.isEmpty && columns.count <= 16_384, "a sheet has 1 to 16,384 columns")
-        let sheetCount = max(1, (rowCount + rowsPerSheet - 1) / rowsPerSheet)
-        let names = (0..<sheetCount).map { $0 == 0 ? sheet : "\(sheet) (\($0 + 1))" }
-        let letters = columns.indices.map(columnLetters)
-        let widths = measure(columns: columns, letters: letters, rowCount: rowCount, row: row)
-        try zip.addEntry(name: "[Content_Types].xml", contents: Array(contentTypes(sheetCount).utf8))
-        try zip.addEntry(name: "_rels/.rels", contents: Array(packageRelationships.utf8))
-        let lastRows = (0..<sheetCount).map { min(rowCount - $0 * rowsPerSheet, rowsPerSheet) + 1 }
+    // MARK: - Pieces
+
+    func prepare() {
+        preparation.withLock {
+            guard contents == nil else { return }
+            let contents = makeContents()
+            widths = Self.measure(
+                columns: columns, letters: letters, sharedWidths: contents.sharedStrings.widths, rowCount: rowCount,
+                row: contents.row)
+            self.contents = contents
+        }
+    }
+
+    func make(piece index: Int) {
+        prepare()
+        let (sheet, rows) = pieces[index]
+        guard !rows.isEmpty, let row = contents?.row else { return }
+        var cells = WorksheetRow(columns: columns, letters: letters)
+        cells.output.reserveCapacity(rows.count * 32 * columns.count)
+        let firstRow = sheet * rowsPerSheet
+        for index in rows {
+            cells.begin(index - firstRow + 2)
+            row(index, &cells)
+            cells.end()
+        }
+        blocks[index] = ZipWriter.CompressedBlock.compress(cells.output, level: level)
+    }
+
+    func open() throws(StocktakeError) {
+        let zip: ZipWriter
+        switch target {
+        case .file(let path, _):
+            let file = try AtomicFileWriter(path: path)
+            self.file = file
+            zip = ZipWriter(file: file, level: level)
+        case .memory:
+            zip = ZipWriter(path: (sheetNames[0]) + ".xlsx", level: level) {
+                [unowned self] (piece: [UInt8]) throws(StocktakeError) in
+                collected += piece
+            }
+        }
+        self.zip = zip
+        let sharedStrings = contents!.sharedStrings
+        let hasSharedStrings = !sharedStrings.isEmpty
+        let sheetCount = sheetNames.count
+        try zip.addEntry(
+            name: "[Content_Types].xml", contents: Array(Self.contentTypes(sheetCount, hasSharedStrings).utf8))
+        try zip.addEntry(name: "_rels/.rels", contents: Array(Self.packageRelationships.utf8))
         try zip.addEntry(
             name: "xl/workbook.xml",
-            contents: Array(workbook(names, lastColumn: letters.last!, lastRows: lastRows).utf8))
-        try zip.addEntry(name: "xl/_rels/workbook.xml.rels", contents: Array(workbookRelationships(sheetCount).utf8))
-        try zip.addEntry(name: "xl/styles.xml", contents: Array(styles.utf8))
-        for index in 0..<sheetCount {
-            let first = index * rowsPerSheet
-            let rows = first..<min(rowCount, first + rowsPerSheet)
-            try zip.beginEntry(name: "xl/worksheets/sheet\(index + 1).xml")
-            try zip.write(
-                Array(
-                    sheetStart(
-                        columns: columns, letters: letters, widths: widths, lastRow: rows.count + 1,
-                        isSelected: index == 0
-                    ).utf8))
-            var header = WorksheetRow(columns: columns, letters: letters)
-            header.begin(1)
-            for column in columns { header.header(column.name) }
-            header.end()
-            try zip.write(header.output)
-            try writeRows(rows, columns: columns, letters: letters, row: row, into: zip)
-            try zip.write(Array(sheetEnd(lastColumn: letters.last!, lastRow: rows.count + 1).utf8))
-            try zip.endEntry()
-        }
-        try zip.finish()
+            contents: Array(Self.workbook(sheetNames, lastColumn: letters.last!, lastRows: lastRows).utf8))
+        try zip.addEntry(
+            name: "xl/_rels/workbook.xml.rels",
+            contents: Array(Self.workbookRelationships(sheetCount, hasSharedStrings).utf8))
+        try zip.addEntry(name: "xl/styles.xml", contents: Array(Self.styles.utf8))
+        if hasSharedStrings { try zip.addEntry(name: "xl/sharedStrings.xml", contents: sharedStrings.part()) }
     }
 
-    /// Writes the rows `rows` (table indices) as sheet rows 2, 3, …: blocks of rows are formatted and deflated on
-    /// all cores, then added in order.
-    private static func writeRows(
-        _ rows: Range<Int>, columns: [Column], letters: [[UInt8]], row: @Sendable (Int, inout WorksheetRow) -> Void,
-        into zip: ZipWriter
-    ) throws(StocktakeError) {
-        let blocksAtOnce = max(1, min(Parallel.threads, 4))
-        let level = zip.level
-        var start = rows.lowerBound
-        while start < rows.upperBound {
-            let bounds = (0...blocksAtOnce).map { min(rows.upperBound, start + $0 * rowsPerBlock) }
-            let blockCount = (0..<blocksAtOnce).filter { bounds[$0] < bounds[$0 + 1] }.count
-            let blocks = ResultSlots<ZipWriter.CompressedBlock>(count: blockCount)
-            DispatchQueue.concurrentPerform(iterations: blockCount) { block in
-                var cells = WorksheetRow(columns: columns, letters: letters)
-                cells.output.reserveCapacity((bounds[block + 1] - bounds[block]) * 64 * columns.count)
-                for index in bounds[block]..<bounds[block + 1] {
-                    cells.begin(index - rows.lowerBound + 2)
-                    row(index, &cells)
-                    cells.end()
-                }
-                blocks[block] = ZipWriter.CompressedBlock.compress(cells.output, level: level)
-            }
-            for block in 0..<blockCount { try zip.write(blocks[block]!) }
-            start = bounds[blockCount]
+    func write(piece index: Int) throws(StocktakeError) {
+        let (sheet, rows) = pieces[index]
+        if index == 0 || pieces[index - 1].sheet != sheet {
+            if index > 0 { try endSheet(pieces[index - 1].sheet) }
+            try beginSheet(sheet)
         }
+        guard !rows.isEmpty else { return }
+        let block = blocks[index]!
+        blocks[index] = nil
+        try zip!.write(block)
+    }
+
+    func close() throws(StocktakeError) {
+        try endSheet(pieces[pieces.count - 1].sheet)
+        try zip!.finish()
+    }
+
+    func commit() throws(StocktakeError) {
+        if case .file(_, let synchronizingFolder) = target {
+            try file!.commit(synchronizingFolder: synchronizingFolder)
+            file = nil
+        }
+        zip = nil
+    }
+
+    /// The last row of each sheet, counting the header.
+    private var lastRows: [Int] {
+        sheetNames.indices.map { min(rowCount - $0 * rowsPerSheet, rowsPerSheet) + 1 }
+    }
+
+    /// Opens the entry of sheet `sheet` (from 0) and writes what comes before its rows: the sheet's properties and
+    /// the header.
+    private func beginSheet(_ sheet: Int) throws(StocktakeError) {
+        let zip = zip!
+        try zip.beginEntry(name: "xl/worksheets/sheet\(sheet + 1).xml")
+        try zip.write(
+            Array(
+                Self.sheetStart(
+                    columns: columns, letters: letters, widths: widths, lastRow: lastRows[sheet],
+                    isSelected: sheet == 0
+                ).utf8))
+        var header = WorksheetRow(columns: columns, letters: letters)
+        header.begin(1)
+        for column in columns { header.header(column.name) }
+        header.end()
+        try zip.write(header.output)
+    }
+
+    /// Writes what comes after the rows of sheet `sheet` and closes its entry.
+    private func endSheet(_ sheet: Int) throws(StocktakeError) {
+        try zip!.write(Array(Self.sheetEnd(lastColumn: letters.last!, lastRow: lastRows[sheet]).utf8))
+        try zip!.endEntry()
     }
 
     /// The width of each column, in characters: its header's (with room for the filter button) or its widest value
     /// among the first rows', whichever is wider, at most `maximumWidth`.
     private static func measure(
-        columns: [Column], letters: [[UInt8]], rowCount: Int, row: (Int, inout WorksheetRow) -> Void
+        columns: [Column], letters: [[UInt8]], sharedWidths: [Int], rowCount: Int,
+        row: (Int, inout WorksheetRow) -> Void
     ) -> [Int] {
         var cells = WorksheetRow(columns: columns, letters: letters)
         cells.widths = columns.map { $0.name.count + 3 }
+        cells.sharedWidths = sharedWidths
         for index in 0..<min(rowCount, measuredRows) {
             cells.begin(index + 2)
             row(index, &cells)
@@ -182,7 +289,7 @@ enum WorkbookWriter {
     private static let relationshipNamespace =
         "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 
-    private static func contentTypes(_ sheetCount: Int) -> String {
+    private static func contentTypes(_ sheetCount: Int, _ hasSharedStrings: Bool) -> String {
         let sheets = (1...sheetCount).map {
             "<Override PartName=\"/xl/worksheets/sheet\($0).xml\" ContentType=\"application/"
                 + "vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml\"/>"
@@ -196,6 +303,9 @@ enum WorkbookWriter {
             + sheets.joined()
             + "<Override PartName=\"/xl/styles.xml\" ContentType=\"application/"
             + "vnd.openxmlformats-officedocument.spreadsheetml.styles+xml\"/>"
+            + (hasSharedStrings
+                ? "<Override PartName=\"/xl/sharedStrings.xml\" ContentType=\"application/"
+                    + "vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml\"/>" : "")
             + "</Types>"
     }
 
@@ -224,7 +334,7 @@ enum WorkbookWriter {
             + "</workbook>"
     }
 
-    private static func workbookRelationships(_ sheetCount: Int) -> String {
+    private static func workbookRelationships(_ sheetCount: Int, _ hasSharedStrings: Bool) -> String {
         let sheets = (1...sheetCount).map {
             "<Relationship Id=\"rId\($0)\" Type=\"\(relationshipNamespace)/worksheet\" "
                 + "Target=\"worksheets/sheet\($0).xml\"/>"
@@ -234,11 +344,14 @@ enum WorkbookWriter {
             + sheets.joined()
             + "<Relationship Id=\"rId\(sheetCount + 1)\" Type=\"\(relationshipNamespace)/styles\" "
             + "Target=\"styles.xml\"/>"
+            + (hasSharedStrings
+                ? "<Relationship Id=\"rId\(sheetCount + 2)\" Type=\"\(relationshipNamespace)/sharedStrings\" "
+                    + "Target=\"sharedStrings.xml\"/>" : "")
             + "</Relationships>"
     }
 
-    /// Styles: 0 plain, 1 the bold header, 2 dates `yyyy-mm-dd` (custom format 164), 3 text (`@`, format 49), 4
-    /// money (`0.00`, built-in format 2).
+    /// Styles (the `s` that `WorksheetRow` gives cells): 0 plain, 1 the bold header, 2 dates `yyyy-mm-dd` (custom
+    /// format 164), 3 text (`@`, format 49), 4 money (`0.00`, built-in format 2).
     private static let styles =
         declaration
         + "<styleSheet xmlns=\"\(mainNamespace)\">"

@@ -1,15 +1,21 @@
 /// One row of a worksheet being written: its cells go straight into the sheet's XML bytes, typed.
 ///
 /// Cells come in column order, one call per column (`skip()` for an empty one): texts as inline strings (so a
-/// tag's leading zeros survive and a text starting with `=` stays text), numbers as numbers, dates as date serials
-/// shown `yyyy-mm-dd`. Text is escaped for XML 1.0, and the characters XML cannot hold are written as `_xHHHH_`,
-/// which Excel and LibreOffice read back as those characters.
+/// tag's leading zeros survive and a text starting with `=` stays text) or as indices into the shared strings,
+/// numbers as numbers, dates as date serials shown `yyyy-mm-dd`. Text is escaped for XML 1.0, and the characters
+/// XML cannot hold are written as `_xHHHH_`, which Excel and LibreOffice read back as those characters.
+///
+/// A cell names its column (`r="C2"`) only after an empty one: a cell without a reference is, for every reader
+/// (ECMA-376 Part 1, 18.3.1.4), in the column after the previous cell's, and leaving the references out makes the
+/// sheet's XML a fifth smaller.
 struct WorksheetRow {
     /// The sheet's XML so far.
     var output: [UInt8]
-    /// The row's number in the sheet (the header is row 1), as its digits.
-    private var number: [UInt8] = []
+    /// The row's number in the sheet (the header is row 1).
+    private var rowNumber = 0
     private var column = 0
+    /// The column a cell without a reference would be read into: the one after the last cell written.
+    private var unreferencedColumn = 0
     /// Whether each column holds identifiers (styled as text). Kept apart from the columns, as are the letters,
     /// because a cell reads them on the hot path, where arrays of arrays and strings cost a retain each.
     private let identifiers: [Bool]
@@ -18,6 +24,8 @@ struct WorksheetRow {
     private let letterEnds: [Int]
     /// The widest text seen in each column, in characters, while widths are measured (`nil` when they are not).
     var widths: [Int]?
+    /// The width in characters of each shared string, for measuring the cells that refer to them.
+    var sharedWidths: [Int] = []
 
     init(columns: [WorkbookWriter.Column], letters: [[UInt8]], output: [UInt8] = []) {
         identifiers = columns.map { $0.kind == .identifier }
@@ -32,12 +40,10 @@ struct WorksheetRow {
 
     /// Starts row `rowNumber` (1-based).
     mutating func begin(_ rowNumber: Int) {
-        number.removeAll(keepingCapacity: true)
-        CanonicalText.append(UInt64(rowNumber), digits: 1, to: &number)
+        self.rowNumber = rowNumber
         column = 0
-        append("<row r=\"")
-        output.append(contentsOf: number)
-        append("\">")
+        unreferencedColumn = 0
+        appendAtOnce("<row r=\"", UInt64(rowNumber), "\">")
     }
 
     /// Ends the row.
@@ -53,8 +59,7 @@ struct WorksheetRow {
     /// A header cell: bold text.
     mutating func header(_ name: String) {
         var name = name
-        openCell(style: WorkbookWriter.Style.header, type: "inlineStr" as StaticString)
-        append("<is><t>")
+        openCell(" s=\"1\" t=\"inlineStr\"><is><t>")
         name.withUTF8 { Self.appendEscaped($0, to: &output) }
         append("</t></is></c>")
         column += 1
@@ -75,12 +80,14 @@ struct WorksheetRow {
     /// A text cell whose bytes `write` appends, which must need no escaping and have no space at either end: a tag's
     /// digits, a MAC address's hex.
     mutating func plainText(_ write: (inout [UInt8]) -> Void) {
+        let previousColumn = unreferencedColumn
         openString(preservingSpace: false)
         let start = output.count
         write(&output)
         if start == output.count {
             // Nothing written: no cell after all.
             output.removeLast(output.count - cellStart)
+            unreferencedColumn = previousColumn
             return skip()
         }
         if widths != nil { measure(output.count - start) }
@@ -92,8 +99,7 @@ struct WorksheetRow {
     mutating func number(_ value: Double?) {
         guard let value else { return skip() }
         guard value.isFinite else { return text(GeoPosition.text(value)) }
-        openCell(style: nil, type: nil)
-        append("<v>")
+        openCell("><v>")
         let start = output.count
         CanonicalText.append(degrees: value, to: &output)
         if widths != nil { measure(output.count - start) }
@@ -104,8 +110,7 @@ struct WorksheetRow {
     /// A number cell holding an amount of money, shown with two decimals.
     mutating func money(_ cost: UnitCost?) {
         guard let cost else { return skip() }
-        openCell(style: WorkbookWriter.Style.money, type: nil)
-        append("<v>")
+        openCell(" s=\"4\"><v>")
         let start = output.count
         CanonicalText.append(cost, to: &output)
         if widths != nil { measure(output.count - start) }
@@ -119,11 +124,31 @@ struct WorksheetRow {
         guard let serial = Self.serial(of: date) else {
             return plainText { CanonicalText.append(date, to: &$0) }
         }
-        openCell(style: WorkbookWriter.Style.date, type: nil)
-        append("<v>")
-        CanonicalText.append(UInt64(serial), digits: 1, to: &output)
+        if column == unreferencedColumn {
+            appendAtOnce("<c s=\"2\"><v>", UInt64(serial), "</v></c>")
+            unreferencedColumn = column + 1
+        } else {
+            openCell(" s=\"2\"><v>")
+            appendAtOnce("", UInt64(serial), "</v></c>")
+        }
         if widths != nil { measure(10) }
-        append("</v></c>")
+        column += 1
+    }
+
+    /// A cell holding the shared string at `index` in the workbook's `SharedStringTable`; a negative index leaves
+    /// it empty.
+    mutating func shared(_ index: Int32) {
+        guard index >= 0 else { return skip() }
+        if column == unreferencedColumn {
+            // The common case, a cell following the previous one, in one append.
+            appendAtOnce(
+                identifiers[column] ? "<c s=\"3\" t=\"s\"><v>" : "<c t=\"s\"><v>", UInt64(index), "</v></c>")
+            unreferencedColumn = column + 1
+        } else {
+            openCell(identifiers[column] ? " s=\"3\" t=\"s\"><v>" : " t=\"s\"><v>")
+            appendAtOnce("", UInt64(index), "</v></c>")
+        }
+        if widths != nil { measure(sharedWidths[Int(index)]) }
         column += 1
     }
 
@@ -144,30 +169,31 @@ struct WorksheetRow {
     /// Where the open cell's bytes start, to take it back when it turns out empty.
     private var cellStart = 0
 
-    private mutating func openCell(style: Int?, type: StaticString?) {
+    /// Opens the cell of the current column: `<c`, its reference when the previous column has no cell, then
+    /// `rest` (its other attributes, `>` and the start of its contents).
+    private mutating func openCell(_ rest: StaticString) {
         cellStart = output.count
-        append("<c r=\"")
-        let start = column == 0 ? 0 : letterEnds[column - 1]
-        for index in start..<letterEnds[column] { output.append(letterBytes[index]) }
-        number.withUnsafeBufferPointer { output.append(contentsOf: $0) }
-        output.append(UInt8(ascii: "\""))
-        if let style {
-            append(" s=\"")
-            CanonicalText.append(UInt64(style), digits: 1, to: &output)
+        if column == unreferencedColumn {
+            append("<c")
+        } else {
+            append("<c r=\"")
+            let start = column == 0 ? 0 : letterEnds[column - 1]
+            for index in start..<letterEnds[column] { output.append(letterBytes[index]) }
+            CanonicalText.append(UInt64(rowNumber), digits: 1, to: &output)
             output.append(UInt8(ascii: "\""))
         }
-        if let type {
-            append(" t=\"")
-            append(type)
-            output.append(UInt8(ascii: "\""))
-        }
-        output.append(UInt8(ascii: ">"))
+        unreferencedColumn = column + 1
+        append(rest)
     }
 
     private mutating func openString(preservingSpace: Bool) {
-        let style = identifiers[column] ? WorkbookWriter.Style.text : nil
-        openCell(style: style, type: "inlineStr" as StaticString)
-        append(preservingSpace ? "<is><t xml:space=\"preserve\">" : "<is><t>")
+        if identifiers[column] {
+            openCell(
+                preservingSpace
+                    ? " s=\"3\" t=\"inlineStr\"><is><t xml:space=\"preserve\">" : " s=\"3\" t=\"inlineStr\"><is><t>")
+        } else {
+            openCell(preservingSpace ? " t=\"inlineStr\"><is><t xml:space=\"preserve\">" : " t=\"inlineStr\"><is><t>")
+        }
     }
 
     private mutating func closeString(measuring bytes: UnsafeBufferPointer<UInt8>) {
@@ -183,11 +209,36 @@ struct WorksheetRow {
         widths![column] = max(widths![column], characters)
     }
 
+    /// Appends `prefix`, the decimal digits of `value` and `suffix` in one append (each at most 24 bytes).
+    private mutating func appendAtOnce(_ prefix: StaticString, _ value: UInt64, _ suffix: StaticString) {
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            var count = prefix.utf8CodeUnitCount
+            buffer.baseAddress!.copyMemory(from: prefix.utf8Start, byteCount: count)
+            var digits = 1
+            var rest = value / 10
+            while rest > 0 {
+                digits += 1
+                rest /= 10
+            }
+            var remaining = value
+            for index in stride(from: count + digits - 1, through: count, by: -1) {
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
+                remaining /= 10
+            }
+            count += digits
+            (buffer.baseAddress! + count).copyMemory(from: suffix.utf8Start, byteCount: suffix.utf8CodeUnitCount)
+            count += suffix.utf8CodeUnitCount
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
     private mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { output.append(contentsOf: $0) }
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    /// Whether `byte` is XML white space, which a reader drops at either end of a text not marked to keep it.
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
