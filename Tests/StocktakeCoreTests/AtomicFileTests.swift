@@ -251,3 +251,27 @@ extension AtomicFileTests {
         #expect(!FileManager.default.fileExists(atPath: writer.temporaryPath))
     }
 }
+
+extension AtomicFileTests {
+    @Test func aFileFlushedAheadTakesItsNameAtTheCommitOnly() throws {
+        let path = folder.write("old\n", to: "cleaned.csv")
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write("new\n")
+        try writer.startFlushing()
+        #expect(folder.read("cleaned.csv") == "old\n")
+        try writer.commit(synchronizingFolder: false)
+        #expect(folder.read("cleaned.csv") == "new\n")
+        #expect(folder.list() == ["cleaned.csv"])
+    }
+
+    @Test func aFileFlushedAheadButNeverCommittedLeavesTheOldFileAndNoPartialFile() throws {
+        let path = folder.write("old\n", to: "cleaned.csv")
+        do {
+            let writer = try AtomicFileWriter(path: path)
+            try writer.write(String(repeating: "new row\n", count: 10_000))
+            try writer.startFlushing()
+        }
+        #expect(folder.read("cleaned.csv") == "old\n")
+        #expect(folder.list() == ["cleaned.csv"])
+    }
+}

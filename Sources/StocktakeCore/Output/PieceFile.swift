@@ -14,8 +14,9 @@ protocol PieceFile: AnyObject, Sendable {
     func open() throws(StocktakeError)
     /// Writes piece `index`, made already, and forgets it.
     func write(piece index: Int) throws(StocktakeError)
-    /// Writes what comes after the last piece.
+    /// Writes what comes after the last piece and starts flushing the file to disk (see
+    /// `AtomicFileWriter.startFlushing`).
     func close() throws(StocktakeError)
-    /// Flushes the file's bytes and gives it its name (see `AtomicFileWriter.commit`).
+    /// Waits until the file's bytes are on disk and gives it its name (see `AtomicFileWriter.commit`).
     func commit() throws(StocktakeError)
 }

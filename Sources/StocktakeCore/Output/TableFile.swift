@@ -59,7 +59,10 @@ final class TableFile: PieceFile, @unchecked Sendable {
         try file!.write(block)
     }
 
-    func close() throws(StocktakeError) {}
+    /// Starts flushing the complete file to disk, so that it waits for the disk while the other files are made.
+    func close() throws(StocktakeError) {
+        try file!.startFlushing()
+    }
 
     func commit() throws(StocktakeError) {
         try file!.commit(synchronizingFolder: synchronizingFolder)

@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -22,6 +24,10 @@ public final class AtomicFileWriter {
     private let group: gid_t?
     private var descriptor: Int32
     private var buffer: [UInt8] = []
+    /// The flush `startFlushing()` began, until `commit()` has waited for it.
+    private var flushing: Flush?
+    /// Whether the file's bytes are on disk (its flush waited for).
+    private var isFlushed = false
     private let bufferSize = 1 << 20
 
     /// How many random names are tried before giving up when each one is already taken.
@@ -72,6 +78,8 @@ public final class AtomicFileWriter {
     }
 
     deinit {
+        // A flush under way uses the descriptor: it ends before the descriptor is closed.
+        flushing?.done.wait()
         if descriptor >= 0 {
             close(descriptor)
             unlink(temporaryPath)
@@ -95,24 +103,57 @@ public final class AtomicFileWriter {
     /// entries are not flushed: a run writing several files into one folder flushes it once, after the last of them
     /// and before the file that marks the run complete (see `ReconcileJob.writeReports`), instead of once per file.
     public func commit(synchronizingFolder: Bool = true) throws(StocktakeError) {
-        try finishWriting()
-        guard fsync(descriptor) == 0 else { throw abandon() }
+        if flushing != nil {
+            try finishFlushing()
+        } else if !isFlushed {
+            try finishWriting()
+            guard fsync(descriptor) == 0 else { throw abandon() }
+        }
         try takeName()
         if synchronizingFolder { AtomicFile.synchronizeFolder(folder) }
     }
 
+    /// Finishes the file and starts flushing it to disk on a thread of its own; `commit()` waits for the flush, then
+    /// renames. Files written side by side wait for the disk at the same time instead of one after another (a flush
+    /// costs about 3.5 ms on a cloud volume). Nothing may be written after this.
+    public func startFlushing() throws(StocktakeError) {
+        precondition(flushing == nil && !isFlushed, "the file is already flushed")
+        try finishWriting()
+        let flush = Flush(descriptor: descriptor)
+        flushing = flush
+        Thread.detachNewThread {
+            flush.failure = fsync(flush.descriptor) == 0 ? 0 : errno
+            flush.done.signal()
+        }
+    }
+
+    /// Waits for the flush `startFlushing()` began; when it failed, the file is abandoned and the error thrown.
+    func finishFlushing() throws(StocktakeError) {
+        guard let flushing else { return }
+        flushing.done.wait()
+        self.flushing = nil
+        isFlushed = true
+        if flushing.failure != 0 { throw abandon(failingWith: flushing.failure) }
+    }
+
+    /// A flush under way on another thread: the writer reads `failure` only after `done` is signalled.
+    private final class Flush: @unchecked Sendable {
+        let descriptor: Int32
+        let done = DispatchSemaphore(value: 0)
+        /// The errno of a failed flush, 0 when it succeeded.
+        var failure: Int32 = 0
+
+        init(descriptor: Int32) {
+            self.descriptor = descriptor
+        }
+    }
+
     /// Writes out what is buffered and gives the file its owner and permissions: everything of a commit but the
-    /// flush to disk and the rename, which `AtomicFileGroup` does for several files at once.
+    /// flush to disk and the rename.
     func finishWriting() throws(StocktakeError) {
         try flush()
         if owner != nil || group != nil { giveOwnership() }
         if let mode, fchmod(descriptor, mode) != 0 { throw abandon() }
-    }
-
-    /// Flushes the file's bytes to disk; returns 0, or the errno of the failure (the file is then still open, for
-    /// `abandon(failingWith:)`). Safe to call on another thread than the writer's, once writing is finished.
-    func synchronize() -> Int32 {
-        fsync(descriptor) == 0 ? 0 : errno
     }
 
     /// Closes the flushed file and renames it over `path`.

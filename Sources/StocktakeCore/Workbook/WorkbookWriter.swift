@@ -211,9 +211,12 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
         try zip!.write(block)
     }
 
+    /// Ends the archive and starts flushing the file to disk, so that it waits for the disk while the other files
+    /// are made.
     func close() throws(StocktakeError) {
         try endSheet(pieces[pieces.count - 1].sheet)
         try zip!.finish()
+        try file?.startFlushing()
     }
 
     func commit() throws(StocktakeError) {
