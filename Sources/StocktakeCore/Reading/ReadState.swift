@@ -17,6 +17,9 @@ struct ReadState {
     /// once per distinct text. Serial numbers, nearly all distinct, skip it.
     var texts = TextPool()
     var sharedIDs: [Int32] = []
+    /// The serial numbers of the records kept, added to `SharedTexts` together when the text is read: until then a
+    /// record's `serialNumberText` is its serial's index here.
+    var serials = TextBatch()
     /// The id in `SharedTexts` of each building's code, once used.
     var buildingIDs: [Int32] = []
     /// Where the text read starts in the file, and how many bytes it is expected to span (to presize tables).
@@ -106,6 +109,22 @@ struct ReadState {
     mutating func finish() throws(CSVError) {
         try countRows()
         takeBatch()
+        addSerials()
+    }
+
+    /// Adds the serial numbers collected to `SharedTexts` and puts their ids in the records, in the place of their
+    /// indices in `serials`.
+    private mutating func addSerials() {
+        guard serials.count > 0 else { return }
+        let ids = SharedTexts.shared.ids(of: serials)
+        serials = TextBatch()
+        ids.withUnsafeBufferPointer { ids in
+            data.records.withUnsafeMutableBufferPointer { records in
+                for index in records.indices where records[index].packed.serialNumberText >= 0 {
+                    records[index].packed.serialNumberText = ids[Int(records[index].packed.serialNumberText)]
+                }
+            }
+        }
     }
 
     /// Adds the rows read since the last call to the source's and the account's counts; throws when either is past
@@ -252,8 +271,10 @@ struct ReadState {
                 CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
         case .serialNumber:
             // Serials are nearly all distinct (one per asset), so a file's own pool would only miss and grow: they
-            // go straight to the shared table, which is asked once per cell anyway.
-            let result = SerialNumber.withCanonicalBytes(cell) { SharedTexts.shared.id(of: $0) }
+            // are collected and added to the shared table together once the text is read (see `addSerials`). A
+            // reader that keeps no records needs no ids, only whether there is a serial.
+            let keeps = reader.keepsRecords
+            let result = SerialNumber.withCanonicalBytes(cell) { keeps ? serials.append($0) : 0 }
             return take(result, \.serialNumberText, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model:
