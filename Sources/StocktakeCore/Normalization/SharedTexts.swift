@@ -73,12 +73,12 @@ final class SharedTexts: @unchecked Sendable {
     func ids(of batch: TextBatch) -> [Int32] {
         let count = batch.count
         guard count > 0 else { return [] }
-        // The texts sorted by the high `bits` bits of their hashes (about one text per value), which start with
-        // the shard's: a counting sort. Each is copied to its place, with its hash and its index in the batch and,
+        // The texts sorted by the high `bits` bits of their hashes (about eight texts per value, so that the counts
+        // stay in the cache), which start with the shard's: a counting sort. Each is copied to its place, with its hash and its index in the batch and,
         // when it is short, its bytes, so that the texts are then read in order, not at random.
-        let bits = min(20, max(Self.shardBits, Int.bitWidth - count.leadingZeroBitCount))
+        let bits = min(16, max(Self.shardBits, Int.bitWidth - count.leadingZeroBitCount - 3))
         let shift = UInt64(64 - bits)
-        var firsts = [Int](repeating: 0, count: (1 << bits) + 1)
+        var firsts = [Int32](repeating: 0, count: (1 << bits) + 1)
         var ids = [Int32](repeating: 0, count: count)
         let sorted = UnsafeMutableRawPointer.allocate(
             byteCount: count * SortedText.size, alignment: MemoryLayout<UInt64>.alignment)
@@ -93,14 +93,14 @@ final class SharedTexts: @unchecked Sendable {
                 let hash = batch.hashes[index]
                 let value = Int(truncatingIfNeeded: hash >> shift)
                 SortedText.store(
-                    at: sorted + next[value] * SortedText.size, hash: hash, index: index,
+                    at: sorted + Int(next[value]) * SortedText.size, hash: hash, index: index,
                     range: batch.range(of: index), of: bytes)
                 next[value] += 1
             }
             let valuesPerShard = 1 << (bits - Self.shardBits)
             func add(_ number: Int) {
                 let shard = shards[number]
-                for position in firsts[number * valuesPerShard]..<firsts[(number + 1) * valuesPerShard] {
+                for position in Int(firsts[number * valuesPerShard])..<Int(firsts[(number + 1) * valuesPerShard]) {
                     let entry = sorted + position * SortedText.size
                     let (text, hash, index) = SortedText.load(at: entry, bytes: bytes)
                     ids[index] = shard.intern(text, hash: hash) << Int32(Self.shardBits) | Int32(number)
