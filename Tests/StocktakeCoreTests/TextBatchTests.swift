@@ -20,4 +20,13 @@ struct TextBatchTests {
         #expect(batch.count == 0)
         #expect(batch.bytes.isEmpty && batch.hashes.isEmpty)
     }
+
+    @Test func removingAllLeavesAnEmptyBatchThatTakesNewTexts() {
+        var batch = TextBatch()
+        _ = Array("SG2QZ00B8L".utf8).withUnsafeBufferPointer { batch.append($0) }
+        batch.removeAll()
+        #expect(batch.count == 0 && batch.bytes.isEmpty && batch.hashes.isEmpty)
+        #expect(Array("CN52T8QUPS".utf8).withUnsafeBufferPointer { batch.append($0) } == 0)
+        #expect(Array(batch.bytes[batch.range(of: 0)]) == Array("CN52T8QUPS".utf8))
+    }
 }

@@ -23,6 +23,13 @@ struct TextBatch {
         return index
     }
 
+    /// Empties the batch, keeping its memory for the next texts.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+        ends.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+    }
+
     /// The range of text `index` in `bytes`.
     func range(of index: Int) -> Range<Int> {
         (index == 0 ? 0 : ends[index - 1])..<ends[index]
