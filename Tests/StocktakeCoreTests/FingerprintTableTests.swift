@@ -27,8 +27,9 @@ struct FingerprintTableTests {
         #expect(table.first(of: fingerprint(5))?.record == -1)
     }
 
-    /// 300,000 entries grow a 16-slot table many times, past the size that is mapped with huge pages.
-    @Test(arguments: [0, 300_000])
+    /// 300,000 entries grow a 16-slot table many times, past the size that is mapped with huge pages; a table presized
+    /// for 1,000 has 1,429 slots, not a power of two, and keeps every entry through its growths too.
+    @Test(arguments: [0, 1_000, 300_000])
     func growingAndPresizingKeepEveryEntry(capacity: Int) {
         var table = FingerprintTable(capacity: capacity)
         for number in 0..<300_000 {

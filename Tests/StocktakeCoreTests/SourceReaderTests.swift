@@ -47,6 +47,31 @@ struct SourceReaderTests {
         #expect(data.headerLine == 1)
     }
 
+    /// Serial numbers are added to the shared texts `ReadState.serialsPerBatch` at a time: every record, before,
+    /// across and after the batches' boundaries, holds its own serial, a repeated serial the same one, and a row
+    /// without one none.
+    @Test func serialsOfManyRowsLandInTheirRecords() throws {
+        let count = ReadState.serialsPerBatch * 2 + 10
+        var text = "VT Tag,Serial\n"
+        for number in 0..<count {
+            let serial = number % 1000 == 999 ? "" : number % 1000 == 500 ? "sn same" : "sn \(number)"
+            text += "\(100_000 + number),\(serial)\n"
+        }
+        let data = try read(text)
+        #expect(data.records.count == count)
+        var wrong = 0
+        for (number, record) in data.records.enumerated() {
+            let expected: SerialNumber? =
+                number % 1000 == 999
+                ? nil
+                : number % 1000 == 500 ? SerialNumber(canonical: "SNSAME") : SerialNumber(canonical: "SN\(number)")
+            if record.values.serialNumber != expected || record.values.vtTag?.number != UInt64(100_000 + number) {
+                wrong += 1
+            }
+        }
+        #expect(wrong == 0)
+    }
+
     @Test func gpsColumnFillsLatitudeAndLongitude() throws {
         let data = try read("Tag,GPS\n1,\"37.5, -80.25\"\n")
         let values = try #require(data.records.first?.values)

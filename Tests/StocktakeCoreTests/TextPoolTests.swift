@@ -60,4 +60,16 @@ struct TextPoolTests {
         )
         #expect(pool.count == texts.count)
     }
+
+    /// A text's first slot comes from the hash's bits below its 6 highest (the shard's), so texts taken in the
+    /// order of their hashes, as `SharedTexts.ids(of:)` takes them within a shard, go through the slots in order.
+    @Test func firstSlotsFollowTheOrderOfTheHashes() {
+        let hashes: [UInt64] = [0, 1 << 40, 1 << 56, 1 << 57, (1 << 58) - 1, 1 << 58, UInt64.max]
+        #expect(hashes.map { TextPool.home(of: $0, slotCount: 64) } == [0, 0, 16, 32, 63, 0, 63])
+        #expect(TextPool.home(of: 1 << 40, slotCount: 1 << 20) == 4)
+        let sorted = (0..<1000).map { UInt64($0) &* 0x9E37_79B9_7F4A_7C15 & ((1 << 58) - 1) }.sorted()
+        let homes = sorted.map { TextPool.home(of: $0, slotCount: 1 << 12) }
+        #expect(homes == homes.sorted())
+        #expect(homes.allSatisfy { $0 >= 0 && $0 < 1 << 12 })
+    }
 }

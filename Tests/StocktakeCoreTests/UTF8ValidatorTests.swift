@@ -58,4 +58,21 @@ struct UTF8ValidatorTests {
         }
         #expect(disagreements == [])
     }
+
+    /// ASCII is skipped eight bytes at a time: a bad byte, or a character of two to four bytes, is found at every
+    /// offset of a run of ASCII, inside a word, on its boundary and in the bytes after the last whole word.
+    @Test func everyOffsetInARunOfASCIIIsChecked() {
+        for offset in 0..<20 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: offset)
+            let tail = [UInt8](repeating: UInt8(ascii: "z"), count: 19 - offset)
+            let bad = ascii + [0xFF] + tail
+            #expect(bad.withUnsafeBufferPointer { UTF8Validator.firstInvalidOffset(in: $0) } == offset)
+            let truncated = ascii + [0xE2, 0x82]
+            #expect(truncated.withUnsafeBufferPointer { UTF8Validator.firstInvalidOffset(in: $0) } == offset)
+            for character in ["é", "€", "😀"] {
+                let good = ascii + Array(character.utf8) + tail
+                #expect(good.withUnsafeBufferPointer { UTF8Validator.firstInvalidOffset(in: $0) } == nil)
+            }
+        }
+    }
 }

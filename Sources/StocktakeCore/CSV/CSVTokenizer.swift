@@ -27,6 +27,12 @@ struct CSVTokenizer {
 
     /// The field separator byte.
     private let delimiter: UInt8
+    /// The delimiter in each byte of a word, to find it eight bytes at a time.
+    private let delimiterWord: UInt64
+    /// A quote, a CR and an LF in each byte of a word.
+    private static let quoteWord = 0x0101_0101_0101_0101 &* UInt64(ASCII.quote)
+    private static let carriageReturnWord = 0x0101_0101_0101_0101 &* UInt64(ASCII.carriageReturn)
+    private static let lineFeedWord = 0x0101_0101_0101_0101 &* UInt64(ASCII.lineFeed)
     /// The bytes that end a run of plain bytes outside quotes: those of `quotedStops` plus the delimiter.
     private let unquotedStops: UInt64
     /// The file name used in errors.
@@ -83,6 +89,7 @@ struct CSVTokenizer {
     /// in errors.
     init(delimiter: Delimiter, fileName: String, limits: ReadLimits = ReadLimits()) {
         self.delimiter = delimiter.rawValue
+        delimiterWord = 0x0101_0101_0101_0101 &* UInt64(delimiter.rawValue)
         unquotedStops = CSVTokenizer.quotedStops | 1 << UInt64(delimiter.rawValue)
         self.fileName = fileName
         maxFieldBytes = limits.maxFieldBytes
@@ -141,14 +148,8 @@ struct CSVTokenizer {
                 sliceEnd = index
             case .unquoted:
                 let runStart = index
-                var union: UInt8 = 0
-                while index < count {
-                    let byte = chunk[index]
-                    if byte < 64 && unquotedStops & (1 &<< byte) != 0 { break }
-                    union |= byte
-                    index += 1
-                }
-                fieldByteUnion |= union
+                index = scan(chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord)
+                fieldByteUnion |= union(of: chunk, runStart, index)
                 if index > runStart { try append(chunk, runStart, index) }
                 guard index < count else { continue }
                 let byte = chunk[index]
@@ -172,14 +173,8 @@ struct CSVTokenizer {
                 }
             case .quoted:
                 let runStart = index
-                var union: UInt8 = 0
-                while index < count {
-                    let byte = chunk[index]
-                    if byte < 64 && CSVTokenizer.quotedStops & (1 &<< byte) != 0 { break }
-                    union |= byte
-                    index += 1
-                }
-                fieldByteUnion |= union
+                index = scan(chunk, from: index, stops: CSVTokenizer.quotedStops, delimiterWord: Self.quoteWord)
+                fieldByteUnion |= union(of: chunk, runStart, index)
                 if index > runStart {
                     try append(chunk, runStart, index)
                     previousByteWasCarriageReturn = false
@@ -225,6 +220,63 @@ struct CSVTokenizer {
         }
         try spillRecord(chunk, endingAt: offset + count)
         return true
+    }
+
+    /// The offset of the first byte of `stops` in `chunk` at or after `start`, or the chunk's end when there is none.
+    ///
+    /// Eight bytes are looked at together while they can be: a byte of the word is one of `stops` when it is a
+    /// quote, CR, LF, NUL, or the byte repeated in `delimiterWord` (the delimiter, or a quote again inside quotes).
+    @inline(__always)
+    private func scan(
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, stops: UInt64, delimiterWord: UInt64
+    ) -> Int {
+        var index = start
+        let count = chunk.count
+        if let base = chunk.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= count {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let found =
+                    Self.zeroBytes(word) | Self.zeroBytes(word ^ delimiterWord) | Self.zeroBytes(word ^ Self.quoteWord)
+                    | Self.zeroBytes(word ^ Self.carriageReturnWord) | Self.zeroBytes(word ^ Self.lineFeedWord)
+                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                index += 8
+            }
+        }
+        while index < count {
+            let byte = chunk[index]
+            if byte < 64 && stops & (1 &<< byte) != 0 { break }
+            index += 1
+        }
+        return index
+    }
+
+    /// The high bit of each byte of `word` that is zero, and perhaps of bytes above one that is: its lowest set bit
+    /// is always that of the first zero byte.
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+    }
+
+    /// The bytes of `chunk[start..<end]` OR-ed together (only the top bit is wanted: whether one is not ASCII).
+    @inline(__always)
+    private func union(of chunk: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt8 {
+        var index = start
+        var word: UInt64 = 0
+        if let base = chunk.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= end {
+                word |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                index += 8
+            }
+        }
+        var union = UInt8(truncatingIfNeeded: word >> 56 | word >> 48 | word >> 40 | word >> 32)
+        union |= UInt8(truncatingIfNeeded: word >> 24 | word >> 16 | word >> 8 | word)
+        while index < end {
+            union |= chunk[index]
+            index += 1
+        }
+        return union
     }
 
     /// Ends the text, which is `length` bytes long: delivers a last record that has no line end, or throws if a

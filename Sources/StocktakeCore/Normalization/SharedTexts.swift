@@ -7,7 +7,7 @@ import Foundation
 /// lock: the strings live in fixed segments that never move. Adding takes a lock, of one of 64 shards chosen by the
 /// text's hash, so that files read on several cores seldom wait for each other. Readers of a file keep their own
 /// `TextPool` in front of it for free text, so a text repeated in a file takes a lock once, not once per cell; serial
-/// numbers, nearly all distinct, come straight here (a million-asset account asks once per serial cell).
+/// numbers, nearly all distinct, are collected in a `TextBatch` and added together (`ids(of:)`), shard by shard.
 final class SharedTexts: @unchecked Sendable {
     /// The one table of the process.
     static let shared = SharedTexts()
@@ -29,6 +29,19 @@ final class SharedTexts: @unchecked Sendable {
             segments = .allocate(capacity: SharedTexts.segmentCount)
             segments.initialize(repeating: nil, count: SharedTexts.segmentCount)
         }
+
+        /// The index in this shard of `text`, whose hash is `hash`, adding it when new; call it holding `lock`.
+        func intern(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
+            let (index, isNew) = self.index.intern(text, hash: hash)
+            if isNew {
+                let segment = Int(index) >> SharedTexts.segmentBits
+                precondition(segment < SharedTexts.segmentCount, "more than 2^31 distinct texts")
+                if segments[segment] == nil { segments[segment] = .allocate(capacity: SharedTexts.segmentSize) }
+                (segments[segment]! + Int(index) & (SharedTexts.segmentSize - 1)).initialize(
+                    to: String(decoding: text, as: UTF8.self))
+            }
+            return index
+        }
     }
 
     private let shards: [Shard]
@@ -37,23 +50,113 @@ final class SharedTexts: @unchecked Sendable {
         shards = (0..<(1 << Self.shardBits)).map { _ in Shard() }
     }
 
+    /// The shard of the texts whose hash is `hash`.
+    private static func shard(of hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: hash >> UInt64(64 - shardBits))
+    }
+
     /// The id of the text whose UTF-8 bytes are `text`, adding it (as `String(decoding:as:)` makes it) when new.
     func id(of text: UnsafeBufferPointer<UInt8>) -> Int32 {
         let hash = TextPool.hash(text)
-        let number = Int(truncatingIfNeeded: hash >> UInt64(64 - Self.shardBits))
+        let number = Self.shard(of: hash)
         let shard = shards[number]
-        let index = shard.lock.withLock {
-            let (index, isNew) = shard.index.intern(text, hash: hash)
-            if isNew {
-                let segment = Int(index) >> Self.segmentBits
-                precondition(segment < Self.segmentCount, "more than 2^31 distinct texts")
-                if shard.segments[segment] == nil { shard.segments[segment] = .allocate(capacity: Self.segmentSize) }
-                (shard.segments[segment]! + Int(index) & (Self.segmentSize - 1)).initialize(
-                    to: String(decoding: text, as: UTF8.self))
-            }
-            return index
-        }
+        let index = shard.lock.withLock { shard.intern(text, hash: hash) }
         return index << Int32(Self.shardBits) | Int32(number)
+    }
+
+    /// The ids of the texts of `batch`, in its order, adding those that are new as `id(of:)` does.
+    ///
+    /// The texts are added in the order of their hashes: shard by shard, each shard locked once, and within a shard
+    /// from its first slot to its last (see `TextPool.home(of:slotCount:)`), so that the table is gone through
+    /// once, in order, rather than at random. A shard another thread holds is left for later rather than waited for,
+    /// so that threads adding batches at the same time do not follow each other from shard to shard.
+    func ids(of batch: TextBatch) -> [Int32] {
+        let count = batch.count
+        guard count > 0 else { return [] }
+        // The texts sorted by the high `bits` bits of their hashes (about eight texts per value, so that the counts
+        // stay in the cache), which start with the shard's: a counting sort. Each is copied to its place, with its hash and its index in the batch and,
+        // when it is short, its bytes, so that the texts are then read in order, not at random.
+        let bits = min(16, max(Self.shardBits, Int.bitWidth - count.leadingZeroBitCount - 3))
+        let shift = UInt64(64 - bits)
+        var firsts = [Int32](repeating: 0, count: (1 << bits) + 1)
+        var ids = [Int32](repeating: 0, count: count)
+        let sorted = UnsafeMutableRawPointer.allocate(
+            byteCount: count * SortedText.size, alignment: MemoryLayout<UInt64>.alignment)
+        defer { sorted.deallocate() }
+        batch.bytes.withUnsafeBufferPointer { bytes in
+            batch.hashes.withUnsafeBufferPointer { hashes in
+                for hash in hashes { firsts[Int(truncatingIfNeeded: hash >> shift) + 1] += 1 }
+            }
+            for value in 0..<(1 << bits) { firsts[value + 1] += firsts[value] }
+            var next = firsts
+            for index in 0..<count {
+                let hash = batch.hashes[index]
+                let value = Int(truncatingIfNeeded: hash >> shift)
+                SortedText.store(
+                    at: sorted + Int(next[value]) * SortedText.size, hash: hash, index: index,
+                    range: batch.range(of: index), of: bytes)
+                next[value] += 1
+            }
+            let valuesPerShard = 1 << (bits - Self.shardBits)
+            func add(_ number: Int) {
+                let shard = shards[number]
+                for position in Int(firsts[number * valuesPerShard])..<Int(firsts[(number + 1) * valuesPerShard]) {
+                    let entry = sorted + position * SortedText.size
+                    let (text, hash, index) = SortedText.load(at: entry, bytes: bytes)
+                    ids[index] = shard.intern(text, hash: hash) << Int32(Self.shardBits) | Int32(number)
+                }
+            }
+            var busy: [Int] = []
+            for number in shards.indices where firsts[number * valuesPerShard] < firsts[(number + 1) * valuesPerShard] {
+                let shard = shards[number]
+                if shard.lock.try() {
+                    add(number)
+                    shard.lock.unlock()
+                } else {
+                    busy.append(number)
+                }
+            }
+            for number in busy { shards[number].lock.withLock { add(number) } }
+        }
+        return ids
+    }
+
+    /// A text of a batch in its sorted place, `size` bytes: its hash, its index in the batch, its length, then its
+    /// bytes when they fit in `inlineBytes`, else where they start in the batch.
+    private enum SortedText {
+        static let size = 32
+        static let inlineBytes = 16
+
+        static func store(
+            at entry: UnsafeMutableRawPointer, hash: UInt64, index: Int, range: Range<Int>,
+            of bytes: UnsafeBufferPointer<UInt8>
+        ) {
+            entry.storeBytes(of: hash, as: UInt64.self)
+            entry.storeBytes(of: Int32(truncatingIfNeeded: index), toByteOffset: 8, as: Int32.self)
+            entry.storeBytes(of: Int32(truncatingIfNeeded: range.count), toByteOffset: 12, as: Int32.self)
+            if range.count <= inlineBytes {
+                if range.count > 0 {
+                    (entry + 16).copyMemory(from: bytes.baseAddress! + range.lowerBound, byteCount: range.count)
+                }
+            } else {
+                entry.storeBytes(of: range.lowerBound, toByteOffset: 16, as: Int.self)
+            }
+        }
+
+        static func load(
+            at entry: UnsafeMutableRawPointer, bytes: UnsafeBufferPointer<UInt8>
+        ) -> (text: UnsafeBufferPointer<UInt8>, hash: UInt64, index: Int) {
+            let hash = entry.load(as: UInt64.self)
+            let index = Int(entry.load(fromByteOffset: 8, as: Int32.self))
+            let count = Int(entry.load(fromByteOffset: 12, as: Int32.self))
+            let start: UnsafePointer<UInt8>?
+            if count <= inlineBytes {
+                start = UnsafePointer((entry + 16).assumingMemoryBound(to: UInt8.self))
+            } else {
+                start = bytes.baseAddress! + entry.load(fromByteOffset: 16, as: Int.self)
+            }
+            return (UnsafeBufferPointer(start: start, count: count), hash, index)
+        }
     }
 
     /// The id of `text`.

@@ -22,7 +22,7 @@ struct TextPool: Sendable {
     /// The entry of each text, one after the other: its length (`UInt32`) and its id (`Int32`), then its bytes.
     private var entries: [UInt8] = []
     /// Open-addressing slots: where a text's entry starts, plus 1, in the low 40 bits (0 marks an empty slot), and
-    /// bits 32 to 55 of its hash in the high 24. A text's first slot to try is its hash masked.
+    /// the low 24 bits of its hash in the high 24. A text's first slot to try is `home(of:slotCount:)`.
     private var slots: [UInt64] = Array(repeating: 0, count: 64)
 
     /// The bytes before a text in its entry: its length and its id.
@@ -69,7 +69,7 @@ struct TextPool: Sendable {
     private func find(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> (slot: Int, id: Int32?) {
         let mask = slots.count - 1
         let tag = Self.tag(of: hash)
-        var index = Int(truncatingIfNeeded: hash) & mask
+        var index = Self.home(of: hash, slotCount: slots.count)
         return slots.withUnsafeBufferPointer { slots in
             entries.withUnsafeBytes { entries in
                 while true {
@@ -78,9 +78,7 @@ struct TextPool: Sendable {
                     if found & ~Self.startBits == tag {
                         let start = Int(found & Self.startBits) - 1
                         if Int(entries.loadUnaligned(fromByteOffset: start, as: UInt32.self)) == text.count
-                            && (text.isEmpty
-                                || memcmp(entries.baseAddress! + start + Self.headerSize, text.baseAddress!, text.count)
-                                    == 0)
+                            && Self.equal(entries.baseAddress! + start + Self.headerSize, text)
                         {
                             return (index, entries.loadUnaligned(fromByteOffset: start + 4, as: Int32.self))
                         }
@@ -91,14 +89,36 @@ struct TextPool: Sendable {
         }
     }
 
+    /// Whether the `text.count` bytes at `stored` are those of `text`. A text of 8 to 16 bytes (a serial number) is
+    /// compared as two words that overlap, without calling `memcmp`.
+    @inline(__always)
+    private static func equal(_ stored: UnsafeRawPointer, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = text.count
+        guard let base = text.baseAddress, count > 0 else { return true }
+        if count >= 8 && count <= 16 {
+            let bytes = UnsafeRawPointer(base)
+            return stored.loadUnaligned(as: UInt64.self) == bytes.loadUnaligned(as: UInt64.self)
+                && stored.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                    == bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        }
+        return memcmp(stored, base, count) == 0
+    }
+
     /// The slot of the entry at `start`, whose text's hash is `hash`.
     private static func slot(start: Int, hash: UInt64) -> UInt64 {
         tag(of: hash) | UInt64(start + 1)
     }
 
-    /// The high bits of the slots of texts whose hash is `hash`.
+    /// The high bits of the slots of texts whose hash is `hash`: its low 24 bits.
     private static func tag(of hash: UInt64) -> UInt64 {
-        (hash >> 32) << 40
+        (hash & 0xFF_FFFF) << 40
+    }
+
+    /// The first slot to try, of `slotCount` (a power of two), for a text whose hash is `hash`: the hash's bits
+    /// just below its 6 highest (which choose a shard of `SharedTexts`), so that texts taken in the order of their
+    /// hashes go through the slots from first to last (see `SharedTexts.ids(of:)`).
+    static func home(of hash: UInt64, slotCount: Int) -> Int {
+        Int(truncatingIfNeeded: (hash &<< 6) >> UInt64(64 - slotCount.trailingZeroBitCount))
     }
 
     /// The length of the text whose entry is at `start`.
@@ -116,7 +136,7 @@ struct TextPool: Sendable {
                 let text = UnsafeBufferPointer(
                     rebasing: entries[start + Self.headerSize..<start + Self.headerSize + length])
                 let hash = Self.hash(text)
-                var index = Int(truncatingIfNeeded: hash) & mask
+                var index = Self.home(of: hash, slotCount: slots.count)
                 while slots[index] != 0 { index = (index + 1) & mask }
                 slots[index] = Self.slot(start: start, hash: hash)
             }

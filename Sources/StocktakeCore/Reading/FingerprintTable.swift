@@ -10,7 +10,10 @@
 /// by the 128-bit fingerprint itself (it is already a good hash, so nothing is hashed again).
 ///
 /// Entries are 24 bytes in one flat array; it grows by doubling when it is 70% full, and `reserve` presizes it
-/// once the number of rows can be estimated, so a large file rehashes at most once or twice.
+/// once the number of rows can be estimated, so a large file rehashes at most once or twice. The slot count need
+/// not be a power of two (a fingerprint's first slot is its hash scaled to the count), so a presized table is
+/// about as large as it needs to be, not up to twice that: every slot of a large table is written to memory that
+/// the kernel must clear first.
 struct FingerprintTable {
     /// One slot; `row` 0 marks an empty slot (data rows count from 1).
     struct Entry {
@@ -65,22 +68,29 @@ struct FingerprintTable {
     }
 
     private var slots: Slots
-    private var mask: Int
     /// How many fingerprints the table holds.
     private(set) var count = 0
 
     /// Creates a table that holds `capacity` fingerprints without growing.
     init(capacity: Int = 0) {
-        let size = Self.size(for: capacity)
-        slots = Slots(count: size)
-        mask = size - 1
+        slots = Slots(count: Self.size(for: capacity))
     }
 
-    /// The slot count (a power of two, at least 16) for `capacity` fingerprints at most 70% full.
+    /// The slot count (at least 16) for `capacity` fingerprints at most 70% full.
     private static func size(for capacity: Int) -> Int {
-        var size = 16
-        while size * 7 < capacity * 10 { size *= 2 }
-        return size
+        max(16, (capacity * 10 + 6) / 7)
+    }
+
+    /// The first slot to try, of `size`, for a fingerprint whose hash is `hash`: the hash scaled to the count.
+    @inline(__always)
+    private static func home(of hash: UInt64, size: Int) -> Int {
+        Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(size)).high)
+    }
+
+    /// The hash the slots are found by.
+    @inline(__always)
+    private static func hash(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        first ^ (second &>> 32)
     }
 
     /// The first occurrence of `fingerprint`, or `nil` when it was not inserted.
@@ -112,26 +122,28 @@ struct FingerprintTable {
     /// The slot holding `fingerprint`, or the empty slot where it would go.
     private func slot(of fingerprint: RowFingerprint) -> Int {
         let buffer = slots.entries
-        do {
-            var index = Int(truncatingIfNeeded: fingerprint.first ^ (fingerprint.second &>> 32)) & mask
-            while true {
-                let entry = buffer[index]
-                if entry.row == 0 || (entry.first == fingerprint.first && entry.second == fingerprint.second) {
-                    return index
-                }
-                index = (index + 1) & mask
+        let size = buffer.count
+        var index = Self.home(of: Self.hash(fingerprint.first, fingerprint.second), size: size)
+        while true {
+            let entry = buffer[index]
+            if entry.row == 0 || (entry.first == fingerprint.first && entry.second == fingerprint.second) {
+                return index
             }
+            index += 1
+            if index == size { index = 0 }
         }
     }
 
     private mutating func resize(to size: Int) {
         let old = slots
         slots = Slots(count: size)
-        mask = size - 1
         let buffer = slots.entries
         for entry in old.entries where entry.row != 0 {
-            var index = Int(truncatingIfNeeded: entry.first ^ (entry.second &>> 32)) & mask
-            while buffer[index].row != 0 { index = (index + 1) & mask }
+            var index = Self.home(of: Self.hash(entry.first, entry.second), size: size)
+            while buffer[index].row != 0 {
+                index += 1
+                if index == size { index = 0 }
+            }
             buffer[index] = entry
         }
     }

@@ -17,6 +17,15 @@ struct ReadState {
     /// once per distinct text. Serial numbers, nearly all distinct, skip it.
     var texts = TextPool()
     var sharedIDs: [Int32] = []
+    /// The serial numbers of the records kept since `resolvedRecords`, added to `SharedTexts` together once there
+    /// are `serialsPerBatch` of them and when the text is read: until then a record's `serialNumberText` is its
+    /// serial's index here.
+    var serials = TextBatch()
+    /// The records before this one hold ids in `SharedTexts`, those from it on indices in `serials`.
+    var resolvedRecords = 0
+    /// Enough serials for the shared table to be gone through in order, few enough for the batch to stay small
+    /// (about 4 MB while it is added: memory a worker thread keeps once freed, so it adds to the peak).
+    static let serialsPerBatch = 65_536
     /// The id in `SharedTexts` of each building's code, once used.
     var buildingIDs: [Int32] = []
     /// Where the text read starts in the file, and how many bytes it is expected to span (to presize tables).
@@ -106,6 +115,24 @@ struct ReadState {
     mutating func finish() throws(CSVError) {
         try countRows()
         takeBatch()
+        addSerials()
+    }
+
+    /// Adds the serial numbers collected to `SharedTexts` and puts their ids in the records since `resolvedRecords`,
+    /// in the place of their indices in `serials`.
+    private mutating func addSerials() {
+        guard serials.count > 0 else { return }
+        let ids = SharedTexts.shared.ids(of: serials)
+        serials.removeAll()
+        let first = resolvedRecords
+        resolvedRecords = data.records.count
+        ids.withUnsafeBufferPointer { ids in
+            data.records.withUnsafeMutableBufferPointer { records in
+                for index in first..<records.count where records[index].packed.serialNumberText >= 0 {
+                    records[index].packed.serialNumberText = ids[Int(records[index].packed.serialNumberText)]
+                }
+            }
+        }
     }
 
     /// Adds the rows read since the last call to the source's and the account's counts; throws when either is past
@@ -188,6 +215,7 @@ struct ReadState {
         fingerprints.insert(fingerprint, record: Int32(recordIndex), row: Int32(clamping: row))
         recordFingerprints?.append(fingerprint)
         data.records.append(SourceRecord(row: row, line: record.line, packed: values))
+        if serials.count >= Self.serialsPerBatch { addSerials() }
     }
 
     /// Keeps an issue, or only counts it past the reader's limit.
@@ -252,8 +280,10 @@ struct ReadState {
                 CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
         case .serialNumber:
             // Serials are nearly all distinct (one per asset), so a file's own pool would only miss and grow: they
-            // go straight to the shared table, which is asked once per cell anyway.
-            let result = SerialNumber.withCanonicalBytes(cell) { SharedTexts.shared.id(of: $0) }
+            // are collected and added to the shared table many at a time (see `addSerials`). A
+            // reader that keeps no records needs no ids, only whether there is a serial.
+            let keeps = reader.keepsRecords
+            let result = SerialNumber.withCanonicalBytes(cell) { keeps ? serials.append($0) : 0 }
             return take(result, \.serialNumberText, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model:

@@ -226,6 +226,10 @@ struct SourceSplit {
         // The line, in the file, where the next part starts.
         var line = parts[0].endLine
         parts[0] = Self.emptyPart(file)
+        // Room for the rows of all parts, made once: growing part by part would copy the rows read so far each time.
+        let rowCount = (1..<parts.count).reduce(data.records.count) { $0 + parts[$1].data.records.count }
+        data.records.reserveCapacity(rowCount)
+        table.reserve(rowCount)
         var index = 1
         while index < parts.count, let boundary = stop {
             var part = parts[index]

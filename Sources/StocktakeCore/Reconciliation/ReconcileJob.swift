@@ -323,9 +323,11 @@ public enum ReconcileJob {
                 let task = tasks[next]
                 let part = splits[task.file].readPart(task.part)
                 KillPoint.reached(.midRead)
-                guard let parts = work.finish(part, file: task.file, part: task.part) else { continue }
+                // The part is handed over, so that the worker that joins the file holds no second reference to a
+                // part's rows: the join appends to the first part's rows in place instead of copying them.
+                guard let parts = work.finish(consume part, file: task.file, part: task.part) else { continue }
                 do throws(StocktakeError) {
-                    work.results[task.file] = .success(try splits[task.file].join(parts))
+                    work.results[task.file] = .success(try splits[task.file].join(consume parts))
                 } catch {
                     work.results[task.file] = .failure(error)
                 }
