@@ -39,10 +39,10 @@ struct OutputComparison: Sendable {
     }
 
     /// Whether `line` of the report file `file` carries what differs between two runs of the same program: the
-    /// start time in `report.html`, the output folder in `summary.txt`.
+    /// start time in `report.html` (its `Run` line), the output folder in `summary.txt`.
     static func isRunSpecific(_ line: Substring, in file: String) -> Bool {
         switch file {
-        case "report.html": line.contains("; run started ")
+        case "report.html": line.hasPrefix("<dt>Run</dt><dd>")
         case "summary.txt": line.hasPrefix("Report: ")
         default: false
         }

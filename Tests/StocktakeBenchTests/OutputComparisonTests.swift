@@ -11,7 +11,8 @@ struct OutputComparisonTests {
         "cleaned.csv": "vt_tag,status\n0000001,ok\n0000002,missing\n",
         "discrepancies.csv": "code,severity\nMISSING,error\n",
         "changes.csv": "row,column,old,new\n",
-        "report.html": "<h1>stocktake</h1>\n<p>As of 2026-11-20; run started 2026-11-24T05:36:27Z.\n<p>2 assets\n",
+        "report.html":
+            "<h1>stocktake</h1>\n<dt>Run</dt><dd>2026-11-24 05:36 UTC (inventory as of 2026-11-20)</dd>\n<p>2 assets\n",
         "summary.txt": "stocktake: account a, as of 2026-11-20\nAssets: 2\nReport: old/report.html\n",
     ]
 
@@ -36,7 +37,7 @@ struct OutputComparisonTests {
             "new",
             [
                 "report.html":
-                    "<h1>stocktake</h1>\n<p>As of 2026-11-20; run started 2026-11-25T01:02:03Z.\n<p>2 assets\n",
+                    "<h1>stocktake</h1>\n<dt>Run</dt><dd>2026-11-25 01:02 UTC (inventory as of 2026-11-20)</dd>\n<p>2 assets\n",
                 "summary.txt": "stocktake: account a, as of 2026-11-20\nAssets: 2\nReport: new/report.html\n",
             ])
         #expect(OutputComparison(reference: try write("old"), new: new).isIdentical)
@@ -56,7 +57,7 @@ struct OutputComparisonTests {
                 "discrepancies.csv": "code,severity\nMISSING,error\nSTALE,warning\n",
                 "changes.csv": "row,column,old,new\r\n",
                 "report.html":
-                    "<h1>stocktake</h1>\n<p>As of 2026-11-21; run started 2026-11-24T05:36:27Z.\n<p>3 assets\n",
+                    "<h1>stocktake</h1>\n<dt>Run</dt><dd>2026-11-24 05:36 UTC (inventory as of 2026-11-21)</dd>\n<p>3 assets\n",
                 "summary.txt": "stocktake: account a, as of 2026-11-20\nAssets: 3\nReport: old/report.html\n",
             ])
         let comparison = OutputComparison(reference: try write("old"), new: new)
