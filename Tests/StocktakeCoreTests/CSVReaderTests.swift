@@ -397,7 +397,7 @@ struct CSVReaderTests {
 
     @Test func missingFileIsUnreadable() {
         let path = "/nonexistent-stocktake-dir/survey.csv"
-        #expect(throws: CSVError.unreadable(file: path, reason: "No such file or directory")) {
+        #expect(throws: CSVError.unreadable(file: path, reason: "No such file or directory", errno: ENOENT)) {
             _ = try CSVReader(path: path)
         }
         #expect(
@@ -408,7 +408,7 @@ struct CSVReaderTests {
 
     @Test func directoryIsUnreadable() {
         let path = NSTemporaryDirectory()
-        #expect(throws: CSVError.unreadable(file: path, reason: "Is a directory")) {
+        #expect(throws: CSVError.unreadable(file: path, reason: "Is a directory", errno: EISDIR)) {
             _ = try CSVReader(path: path)
         }
     }

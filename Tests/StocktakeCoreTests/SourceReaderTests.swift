@@ -500,3 +500,18 @@ struct SourceReaderTests {
         #expect(data.issues.map(\.reason) == ["has 1 cell but the header has 2; check for a missing or extra comma"])
     }
 }
+
+extension SourceReaderTests {
+    /// A missing file is told by the system's error number, not by the words of its message (which change with the
+    /// locale and the C library).
+    @Test func aMissingFileIsToldByItsErrorNumberNotByItsMessage() {
+        let file = SourceFile(path: "scans/north.csv", role: .sighting)
+        #expect(
+            SourceReader.translate(
+                .unreadable(file: "north.csv", reason: "Datei nicht gefunden", errno: ENOENT), file: file)
+                == .missingInput(path: "scans/north.csv", what: "file"))
+        #expect(
+            SourceReader.translate(.unreadable(file: "north.csv", reason: "No such file or directory"), file: file)
+                == .unreadableInput(path: "scans/north.csv", reason: "it cannot be read (No such file or directory)"))
+    }
+}

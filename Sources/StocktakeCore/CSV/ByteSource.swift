@@ -24,16 +24,19 @@ struct ByteSource {
     init(path: String, name: String, offset: Int = 0) throws(CSVError) {
         self.name = name
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadable(file: name, reason: ByteSource.systemReason(errno)) }
+        guard descriptor >= 0 else {
+            let code = errno
+            throw .unreadable(file: name, reason: ByteSource.systemReason(code), errno: code)
+        }
         var status = stat()
         if fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR {
             _ = close(descriptor)
-            throw .unreadable(file: name, reason: ByteSource.systemReason(EISDIR))
+            throw .unreadable(file: name, reason: ByteSource.systemReason(EISDIR), errno: EISDIR)
         }
         if offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
             let code = errno
             _ = close(descriptor)
-            throw .unreadable(file: name, reason: ByteSource.systemReason(code))
+            throw .unreadable(file: name, reason: ByteSource.systemReason(code), errno: code)
         }
         storage = .file(descriptor: descriptor)
     }
@@ -58,7 +61,8 @@ struct ByteSource {
             while true {
                 let count = read(descriptor, buffer.baseAddress, buffer.count)
                 if count >= 0 { return count }
-                if errno != EINTR { throw .unreadable(file: name, reason: ByteSource.systemReason(errno)) }
+                let code = errno
+                if code != EINTR { throw .unreadable(file: name, reason: ByteSource.systemReason(code), errno: code) }
             }
         case .memory(let bytes, let position):
             let count = min(buffer.count, bytes.count - position)

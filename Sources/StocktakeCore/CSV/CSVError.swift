@@ -7,8 +7,9 @@ public enum CSVError: Error, Equatable, CustomStringConvertible {
     /// The file is in an encoding other than UTF-8, such as "UTF-16 LE" (named by its byte-order mark) or
     /// "UTF-16 LE without a byte-order mark" (recognised by its NUL bytes).
     case unsupportedEncoding(file: String, encoding: String)
-    /// The file could not be opened or read; `reason` is the system's explanation, e.g. "No such file or directory".
-    case unreadable(file: String, reason: String)
+    /// The file could not be opened or read; `reason` is the system's explanation, e.g. "No such file or directory",
+    /// and `errno` its error number (0 when the failure did not come from the system), which callers classify by.
+    case unreadable(file: String, reason: String, errno: Int32 = 0)
     /// Field `column` (1-based) of the record starting on `line` is longer than `limit` bytes
     /// (`ReadLimits.maxFieldBytes`); reading stopped before the field was held in memory.
     case fieldTooLong(file: String, line: Int, column: Int, limit: Int)
@@ -34,7 +35,7 @@ public enum CSVError: Error, Equatable, CustomStringConvertible {
         case .unsupportedEncoding(let file, let encoding):
             return "\(file): the file is encoded as \(encoding), which cannot be read. "
                 + "Open it in a spreadsheet and save it as \"CSV UTF-8\"."
-        case .unreadable(let file, let reason):
+        case .unreadable(let file, let reason, _):
             return
                 "\(file): the file cannot be read (\(reason)). Check that the path is right and the file is readable."
         case .fieldTooLong(let file, let line, let column, let limit):
@@ -69,7 +70,7 @@ public enum CSVError: Error, Equatable, CustomStringConvertible {
     /// The file the error names.
     public var file: String {
         switch self {
-        case .unterminatedQuote(let file, _), .unsupportedEncoding(let file, _), .unreadable(let file, _),
+        case .unterminatedQuote(let file, _), .unsupportedEncoding(let file, _), .unreadable(let file, _, _),
             .fieldTooLong(let file, _, _, _), .rowTooLong(let file, _, _), .tooManyColumns(let file, _, _),
             .binaryContent(let file, _), .webPage(let file), .tooManyRows(let file, _),
             .tooManyAccountRows(let file, _, _):

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads a source spreadsheet in one pass into normalized records, noting every cell that cannot be used.
 ///
 /// Rows are normalized as they stream by, so memory grows with the number of rows kept, never with the file's
@@ -80,8 +84,9 @@ public struct SourceReader: Sendable {
 
     static func translate(_ error: CSVError, file: SourceFile) -> StocktakeError {
         switch error {
-        case .unreadable(_, let reason):
-            if reason.contains("No such file") { return .missingInput(path: file.path, what: "file") }
+        case .unreadable(_, let reason, let code):
+            // Classified by the system's error number, never by the words of its message.
+            if code == ENOENT { return .missingInput(path: file.path, what: "file") }
             return .unreadableInput(path: file.path, reason: "it cannot be read (\(reason))")
         case .unterminatedQuote, .unsupportedEncoding, .fieldTooLong, .rowTooLong, .tooManyColumns, .binaryContent,
             .webPage, .tooManyRows, .tooManyAccountRows:
