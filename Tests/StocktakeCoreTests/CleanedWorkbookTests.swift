@@ -112,7 +112,9 @@ struct CleanedWorkbookTests {
     func everyTagOfAManyBlockSheetIsSixDigitTextInOpenpyxl() throws {
         let reconciliation = Self.manyAssets
         let path = folder.path("cleaned.xlsx")
-        try CleanedWorkbook.write(reconciliation, to: path)
+        try PieceWriter.write([
+            CleanedWorkbook.writer(reconciliation, to: path, annotations: CleanedAnnotations(reconciliation))
+        ])
         let rows = try #require(try WorkbookTools.openpyxl(path).first).rows.dropFirst()
         #expect(rows.map { $0[0] } == reconciliation.assets.map { $0.values.vtTag!.description })
         #expect(rows.allSatisfy { $0[0].count == 6 && $0[0].allSatisfy(\.isASCII) })
@@ -124,7 +126,9 @@ struct CleanedWorkbookTests {
     func libreOfficeKeepsEveryTagAsSixDigitTextAndShowsNoGuard() throws {
         let reconciliation = Self.manyAssets
         let path = folder.path("cleaned.xlsx")
-        try CleanedWorkbook.write(reconciliation, to: path)
+        try PieceWriter.write([
+            CleanedWorkbook.writer(reconciliation, to: path, annotations: CleanedAnnotations(reconciliation))
+        ])
         let csv = WorkbookTools.libreOfficeCSV(path, folder: folder.path)
         let lines = csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.first == Substring(CleanedTable.columns.joined(separator: ",")))

@@ -70,7 +70,7 @@ struct ResolvedTableTests {
 
     @Test func writesTheFile() throws {
         let path = folder.path("resolved.csv")
-        try ResolvedTable.write(Self.reconciliation(), to: path)
+        try PieceWriter.write([ResolvedTable.writer(Self.reconciliation(), to: path)])
         #expect(
             folder.read("resolved.csv") == String(decoding: ResolvedTable.csv(Self.reconciliation()), as: UTF8.self))
         #expect(folder.list() == ["resolved.csv"])

@@ -18,19 +18,6 @@ public enum CleanedTable {
         }
     }
 
-    /// Writes the file to `path` atomically, a block of rows at a time; with `synchronizingFolder` false its folder
-    /// is left for the caller to flush. `annotations` are the reconciliation's, when the caller has them already.
-    static func write(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true,
-        annotations: CleanedAnnotations? = nil
-    ) throws(StocktakeError) {
-        try PieceWriter.write([
-            writer(
-                reconciliation, to: path, synchronizingFolder: synchronizingFolder,
-                annotations: annotations ?? CleanedAnnotations(reconciliation))
-        ])
-    }
-
     /// The file as `PieceWriter` writes it.
     static func writer(
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false,

@@ -13,19 +13,6 @@ public enum CleanedWorkbook {
         CanonicalField.allCases.map { WorkbookWriter.Column($0.rawValue, kind(of: $0)) }
         + CleanedTable.annotationColumns.map { WorkbookWriter.Column($0, .text) }
 
-    /// Writes the workbook to `path` atomically, streamed; with `synchronizingFolder` false its folder is left for
-    /// the caller to flush. `annotations` are the reconciliation's, when the caller has them already.
-    static func write(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true,
-        annotations: CleanedAnnotations? = nil
-    ) throws(StocktakeError) {
-        try PieceWriter.write([
-            writer(
-                reconciliation, to: path, synchronizingFolder: synchronizingFolder,
-                annotations: annotations ?? CleanedAnnotations(reconciliation))
-        ])
-    }
-
     /// The workbook as a file `PieceWriter` writes; its shared strings are gathered when it is prepared.
     static func writer(
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false,

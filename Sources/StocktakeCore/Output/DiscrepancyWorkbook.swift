@@ -19,14 +19,6 @@ public enum DiscrepancyWorkbook {
         }
     }
 
-    /// Writes the workbook to `path` atomically, streamed; with `synchronizingFolder` false its folder is left for
-    /// the caller to flush.
-    public static func write(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true
-    ) throws(StocktakeError) {
-        try PieceWriter.write([writer(reconciliation, to: path, synchronizingFolder: synchronizingFolder)])
-    }
-
     /// The workbook as a file `PieceWriter` writes.
     static func writer(
         _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false

@@ -15,14 +15,6 @@ public enum ResolvedTable {
         }
     }
 
-    /// Writes the file to `path` atomically; with `synchronizingFolder` false its folder is left for the caller to
-    /// flush.
-    public static func write(_ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = true)
-        throws(StocktakeError)
-    {
-        try PieceWriter.write([writer(reconciliation, to: path, synchronizingFolder: synchronizingFolder)])
-    }
-
     /// The file as `PieceWriter` writes it.
     static func writer(_ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false)
         -> TableFile
