@@ -1,6 +1,7 @@
 import Foundation
-import StocktakeCore
 import Testing
+
+@testable import StocktakeCore
 
 struct AtomicFileGroupTests {
     let folder = TemporaryFolder()
@@ -58,5 +59,26 @@ struct AtomicFileGroupTests {
         #expect(try String(contentsOfFile: summary, encoding: .utf8) == "previous summary\n")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted() == ["report.html", "summary.txt"])
+    }
+}
+
+extension AtomicFileGroupTests {
+    @Test func aFileTheDiskFailsToFlushKeepsEveryFileOfTheGroupFromItsName() throws {
+        folder.write("old report\n", to: "report.html")
+        folder.write("old summary\n", to: "summary.txt")
+        // The disk fails the flush of the second file only (found by the path its descriptor has open).
+        let group = AtomicFileGroup(folder: folder.path("")) { descriptor in
+            let open = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) ?? ""
+            return open.contains(".summary.txt.") ? EIO : AtomicFileWriter.synchronize(descriptor)
+        }
+        try group.write("new report\n", to: folder.path("report.html"))
+        try group.write("new summary\n", to: folder.path("summary.txt"))
+        try group.write("ledger\n", to: folder.path("ledger.csv"))
+        let error = #expect(throws: StocktakeError.self) { try group.commit() }
+        #expect(error == .cannotWrite(path: folder.path("summary.txt"), reason: "input/output error"))
+        // The report flushed well, yet it keeps its old version: no file of the group takes its name.
+        #expect(folder.read("report.html") == "old report\n")
+        #expect(folder.read("summary.txt") == "old summary\n")
+        #expect(folder.list() == ["report.html", "summary.txt"])
     }
 }

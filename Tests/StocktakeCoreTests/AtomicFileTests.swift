@@ -1,6 +1,7 @@
 import Foundation
-import StocktakeCore
 import Testing
+
+@testable import StocktakeCore
 
 #if canImport(Glibc)
     import Glibc
@@ -271,6 +272,20 @@ extension AtomicFileTests {
             try writer.write(String(repeating: "new row\n", count: 10_000))
             try writer.startFlushing()
         }
+        #expect(folder.read("cleaned.csv") == "old\n")
+        #expect(folder.list() == ["cleaned.csv"])
+    }
+}
+
+extension AtomicFileTests {
+    @Test func aFlushAheadThatTheDiskFailsIsTheCommitsErrorAndLeavesTheOldFile() throws {
+        let path = folder.write("old\n", to: "cleaned.csv")
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write("new\n")
+        // Delayed allocation makes a full disk show at the flush, after every write succeeded.
+        try writer.startFlushing(synchronizing: { _ in ENOSPC })
+        let error = #expect(throws: StocktakeError.self) { try writer.commit(synchronizingFolder: false) }
+        #expect(error == .cannotWrite(path: path, reason: "the disk is full"))
         #expect(folder.read("cleaned.csv") == "old\n")
         #expect(folder.list() == ["cleaned.csv"])
     }

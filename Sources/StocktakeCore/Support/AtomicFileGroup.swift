@@ -19,14 +19,22 @@ public final class AtomicFileGroup {
     public let folder: String
     private var writers: [AtomicFileWriter] = []
 
-    public init(folder: String) {
+    /// How each file is flushed: `AtomicFileWriter.synchronize`, or in tests one that fails.
+    private let synchronize: @Sendable (Int32) -> Int32
+
+    public convenience init(folder: String) {
+        self.init(folder: folder, synchronizing: AtomicFileWriter.synchronize)
+    }
+
+    init(folder: String, synchronizing synchronize: @escaping @Sendable (Int32) -> Int32) {
         self.folder = folder
+        self.synchronize = synchronize
     }
 
     /// Adds a file whose bytes are all written: its flush to disk starts now, and it takes its name at `commit()`.
     public func add(_ writer: AtomicFileWriter) throws(StocktakeError) {
         do {
-            try writer.startFlushing()
+            try writer.startFlushing(synchronizing: synchronize)
         } catch {
             abandonAll()
             throw error

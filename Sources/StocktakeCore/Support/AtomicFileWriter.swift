@@ -117,14 +117,25 @@ public final class AtomicFileWriter {
     /// renames. Files written side by side wait for the disk at the same time instead of one after another (a flush
     /// costs about 3.5 ms on a cloud volume). Nothing may be written after this.
     public func startFlushing() throws(StocktakeError) {
+        try startFlushing(synchronizing: Self.synchronize)
+    }
+
+    /// `startFlushing()` with the flush itself given: `synchronize` flushes a descriptor and returns 0, or the errno
+    /// of its failure. Tests give one that fails, as a disk that fails a flush does.
+    func startFlushing(synchronizing synchronize: @escaping @Sendable (Int32) -> Int32) throws(StocktakeError) {
         precondition(flushing == nil && !isFlushed, "the file is already flushed")
         try finishWriting()
         let flush = Flush(descriptor: descriptor)
         flushing = flush
         Thread.detachNewThread {
-            flush.failure = fsync(flush.descriptor) == 0 ? 0 : errno
+            flush.failure = synchronize(flush.descriptor)
             flush.done.signal()
         }
+    }
+
+    /// Flushes `descriptor` to disk: 0, or the errno of the failure.
+    @Sendable static func synchronize(_ descriptor: Int32) -> Int32 {
+        fsync(descriptor) == 0 ? 0 : errno
     }
 
     /// Waits for the flush `startFlushing()` began; when it failed, the file is abandoned and the error thrown.
