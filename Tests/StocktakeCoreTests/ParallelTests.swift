@@ -38,3 +38,41 @@ struct ParallelTests {
         #expect(sums.count == Parallel.chunks(of: 50_000, minimum: 1000).count)
     }
 }
+
+extension ParallelTests {
+    /// What `perform` saw: the indices in the order run, the threads that ran them, the most running at once.
+    private final class Visits: @unchecked Sendable {
+        let lock = NSLock()
+        var indices: [Int] = []
+        var threads: Set<UInt> = []
+        var running = 0
+        var mostAtOnce = 0
+
+        func visit(_ index: Int) {
+            lock.withLock {
+                indices.append(index)
+                threads.insert(UInt(bitPattern: Int(pthread_self())))
+                running += 1
+                mostAtOnce = max(mostAtOnce, running)
+            }
+            usleep(200)
+            lock.withLock { running -= 1 }
+        }
+    }
+
+    @Test func oneThreadRunsEveryIndexInOrderOnTheCallingThread() {
+        let visits = Visits()
+        Parallel.perform(50, threads: 1) { visits.visit($0) }
+        #expect(visits.indices == Array(0..<50))
+        #expect(visits.threads == [UInt(bitPattern: Int(pthread_self()))])
+    }
+
+    @Test func everyIndexRunsOnceAndNeverOnMoreThreadsThanAsked() {
+        for threads in [2, 3] {
+            let visits = Visits()
+            Parallel.perform(200, threads: threads) { visits.visit($0) }
+            #expect(visits.indices.sorted() == Array(0..<200))
+            #expect(visits.mostAtOnce <= threads)
+        }
+    }
+}

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Joins the rows of all sources into assets, following DOMAIN.md "Identification".
 ///
 /// Rows with a VT tag belong to that tag's asset. Rows without one join, in source order, the asset found by the
@@ -76,7 +74,7 @@ struct AssetGraph {
         let serials = ResultSlots<IdentifierIndex<SerialNumber>>(count: 1)
         let macs = ResultSlots<IdentifierIndex<MACAddress>>(count: 1)
         let numbers = ResultSlots<IdentifierIndex<CNSNumber>>(count: 1)
-        DispatchQueue.concurrentPerform(iterations: 3) { which in
+        Parallel.perform(3) { which in
             switch which {
             case 0:
                 serials[0] = index(of: sources, assetOfRecord: assetOfRecord, capacity: expected) { values in

@@ -23,6 +23,25 @@ public enum Parallel {
         return (0..<pieces).map { piece in (count * piece / pieces)..<(count * (piece + 1) / pieces) }
     }
 
+    /// Runs `body` once for each index of `0..<count` on at most `threads` threads at once, taking the indices in
+    /// order; on one thread, on the calling thread. `DispatchQueue.concurrentPerform` alone runs its iterations on
+    /// every core, whatever `STOCKTAKE_THREADS` says, which made accounts side by side in a nightly run, each told
+    /// to use one thread, compete for the same cores.
+    static func perform(_ count: Int, threads: Int = threads, _ body: (Int) -> Void) {
+        let workers = min(threads, count)
+        guard workers > 1 else {
+            for index in 0..<count { body(index) }
+            return
+        }
+        let next = NextIndex()
+        withoutActuallyEscaping(body) { body in
+            let work = UncheckedClosure(body)
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let index = next.take(below: count) { work.body(index) }
+            }
+        }
+    }
+
     /// `(0..<count).map(transform)`, computed on all cores; each element is built in place.
     static func map<Element>(_ count: Int, _ transform: (Int) -> Element) -> [Element] {
         let ranges = chunks(of: count)
@@ -30,7 +49,7 @@ public enum Parallel {
             let base = UncheckedPointer(buffer.baseAddress)
             withoutActuallyEscaping(transform) { transform in
                 let work = UncheckedClosure(transform)
-                DispatchQueue.concurrentPerform(iterations: ranges.count) { piece in
+                perform(ranges.count) { piece in
                     for index in ranges[piece] { (base.pointer! + index).initialize(to: work.body(index)) }
                 }
             }
@@ -44,11 +63,26 @@ public enum Parallel {
         let results = ResultSlots<Result>(count: ranges.count)
         withoutActuallyEscaping(body) { body in
             let work = UncheckedClosure(body)
-            DispatchQueue.concurrentPerform(iterations: ranges.count) { piece in
+            perform(ranges.count) { piece in
                 results[piece] = work.body(ranges[piece])
             }
         }
         return ranges.indices.map { results[$0]! }
+    }
+}
+
+/// The next index for the workers of `Parallel.perform`.
+private final class NextIndex: @unchecked Sendable {
+    private let lock = NSLock()
+    private var next = 0
+
+    /// The next index below `count`, or `nil` when all are taken.
+    func take(below count: Int) -> Int? {
+        lock.withLock {
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
     }
 }
 
