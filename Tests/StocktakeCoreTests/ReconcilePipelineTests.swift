@@ -71,6 +71,20 @@ struct ReconcilePipelineTests {
         #expect(folder.read("out/summary.txt")?.contains("reports NOT uploaded") == true)
     }
 
+    /// The phases a run times, in run.json in the order they ran; writing the reports again after a publish replaces
+    /// their time instead of listing the phase twice.
+    @Test func runJSONTimesEveryPhaseOnceInTheOrderTheyRan() throws {
+        let pipeline = ReconcilePipeline(publish: { _, _ in true })
+        let result = try pipeline.run(request(), log: quiet)
+        #expect(
+            result.details.durations.map(\.phase)
+                == ["read", "identify", "merge", "reconcile", "write", "plan", "reports"])
+        let json = try #require(folder.read("out/run.json"))
+        let durations = try #require(json.split(separator: "\"durations\": {\n").last?.split(separator: "}").first)
+        let names = durations.split(separator: "\n").compactMap { $0.split(separator: "\"").dropFirst().first }
+        #expect(names == ["read", "identify", "merge", "reconcile", "write", "plan", "reports", "total"])
+    }
+
     @Test func theLocalPipelineIsWhatReconcileJobRuns() throws {
         let (reconciliation, details) = try ReconcileJob.run(request(), log: quiet)
         let local = try ReconcilePipeline().run(request(), log: quiet)

@@ -143,6 +143,8 @@ public enum ReconcileJob {
                     + "\(maximumBytes) bytes). Split it into smaller sheets; cleaned.csv and discrepancies.csv are "
                     + "written, changes.csv and the push are not.")
         }
+        let clock = ContinuousClock()
+        let start = clock.now
         let reader = try sourceReader(request)
         let plan: WriteBackPlan
         if SourceFormat.of(prefix: bytes.prefix(8)) == .workbook {
@@ -165,6 +167,7 @@ public enum ReconcileJob {
         }
         try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"), synchronizingFolder: false)
         details.changes = plan.changes
+        details.durations.append(("plan", seconds(since: start, clock)))
         return plan
     }
 
@@ -181,14 +184,21 @@ public enum ReconcileJob {
     /// Every file's bytes are on disk before it takes its name; the three reports are flushed together
     /// (`AtomicFileGroup`). The output folder is flushed once, before `run.json` is written: whenever `run.json` has survived a power cut, so have the names of the files written before it
     /// (`changes.csv`, `report.html`, `summary.txt`, `ledger.csv`), without a flush of the folder after each one.
+    ///
+    /// Their time is `run.json`'s `reports` duration; when the reports are written again (after a publish), the
+    /// duration is of the last writing.
     public static func writeReports(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError)
     {
+        let clock = ContinuousClock()
+        let start = clock.now
         details.finished = Date()
         let reports = AtomicFileGroup(folder: details.outputDirectory)
         try reports.write(HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"))
         try reports.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
         try reports.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
         try reports.commit()
+        details.durations.removeAll { $0.phase == "reports" }
+        details.durations.append(("reports", seconds(since: start, clock)))
         try AtomicFile.write(RunRecord.json(reconciliation, details: details), to: details.path(of: "run.json"))
     }
 
