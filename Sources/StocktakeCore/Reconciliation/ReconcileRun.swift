@@ -139,22 +139,13 @@ struct ReconcileRun {
             return Discrepancy.listedBefore(found[left], found[right])
         }
         Reconciler.permute(&found, into: order)
-        var sourceLists: [UInt64: String] = [:]
         // The scanned tag of a POSSIBLE_TYPO pair is not an asset of its own: its rows are named in the finding.
         // Sorted by the tags' numbers (every tag of a run has the same digits), not through optional tags.
         var keyed = tagged.filter { centralOfTypo[$0] == nil }.map { (number: graph.tags[$0]!.number, asset: $0) }
         keyed.sort { $0.number < $1.number }
         let byTag = keyed.map(\.asset)
         keyed = []
-        var assets: [CleanedAsset] = []
-        assets.reserveCapacity(byTag.count)
-        for asset in byTag {
-            assets.append(
-                CleanedAsset(
-                    packed: packedMerged[asset], status: status(of: asset),
-                    sourceList: sourceList(members[asset], cache: &sourceLists)
-                ))
-        }
+        let assets = cleanedAssets(byTag)
         packedMerged = []
         let inputs = sources.map { source in
             Reconciliation.Input(
@@ -165,6 +156,26 @@ struct ReconcileRun {
     }
 
     // MARK: - Helpers
+
+    /// The cleaned table's rows: the assets in `order`, built on all cores in chunks, each chunk with its own cache
+    /// of `sources` cells (see `sourceList(_:cache:)`).
+    private func cleanedAssets(_ order: [Int]) -> [CleanedAsset] {
+        let ranges = Parallel.chunks(of: order.count)
+        return [CleanedAsset](unsafeUninitializedCapacity: order.count) { buffer, initialized in
+            let rows = DisjointWrites(buffer)
+            Parallel.perform(ranges.count) { piece in
+                var sourceLists: [UInt64: String] = [:]
+                for index in ranges[piece] {
+                    let asset = order[index]
+                    (rows.buffer.baseAddress! + index).initialize(
+                        to: CleanedAsset(
+                            packed: packedMerged[asset], status: status(of: asset),
+                            sourceList: sourceList(members[asset], cache: &sourceLists)))
+                }
+            }
+            initialized = order.count
+        }
+    }
 
     /// Lets go of every source's rows, keeping what the outputs say of each source (its name, layout and counts).
     /// The rows are freed when this run held the last reference to them (see `Reconciler.reconcile`).
