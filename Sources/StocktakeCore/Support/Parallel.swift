@@ -5,9 +5,11 @@ import Foundation
 public enum Parallel {
     /// The threads a run uses: `STOCKTAKE_THREADS` when set to a positive number (the benchmark's `--threads`, or
     /// a nightly run that already keeps every core busy with one account per core), else one per active core.
-    public static var threads: Int {
+    ///
+    /// Decided once per process: Foundation reads the cgroup's CPU files for each `activeProcessorCount`, and a run
+    /// asked for its threads a dozen times.
+    public static let threads =
         threads(environment: ProcessInfo.processInfo.environment, cores: ProcessInfo.processInfo.activeProcessorCount)
-    }
 
     /// The threads `environment` asks for: a positive whole `STOCKTAKE_THREADS` (at most 256), else one per core;
     /// any other value is ignored, so a typo never leaves a run with no thread.
