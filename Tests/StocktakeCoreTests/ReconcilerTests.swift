@@ -530,4 +530,36 @@ struct ReconcilerPermutationTests {
             #expect(permuted == order.map { original[$0] })
         }
     }
+
+    /// The cleaned table is built in chunks on all cores (past 4,096 assets a chunk): its rows still come in tag
+    /// order, each with its own status and files, whichever chunk built it and whatever the central sheet's order.
+    @Test func aCleanedTableOfManyChunksListsEveryAssetInTagOrderWithItsOwnFiles() throws {
+        let count = 12_000
+        // Central rows in a scrambled order; every third asset is sighted, every fifth also in a register.
+        let order = (0..<count).map { ($0 * 7_919) % count }
+        var central = centralHeader
+        var survey = surveyHeader
+        var register = "VT Tag,Custodian"
+        for number in order {
+            let tag = String(format: "%06d", number + 1)
+            central += "\n\(tag),,S\(number),,AP-515,BUR,101,ceiling,jdoe"
+            if number % 3 == 0 { survey += "\n\(tag),S\(number),,BUR,101,2026-11-01" }
+            if number % 5 == 0 { register += "\n\(tag),jdoe" }
+        }
+        #expect(Parallel.chunks(of: count).count > 1, "the table spans several chunks")
+        var fixture = ReconcileFixture(central: central)
+        fixture.sighting("survey.csv", survey)
+        fixture.register("custodians.csv", register)
+        let result = try fixture.reconcile()
+        #expect(result.assets.count == count)
+        let wrong = result.assets.indices.filter { number in
+            var files = ["central.csv"]
+            if number % 3 == 0 { files.append("survey.csv") }
+            if number % 5 == 0 { files.append("custodians.csv") }
+            let asset = result.assets[number]
+            return asset.values.vtTag?.number != UInt64(number + 1) || asset.sources != files || asset.status != (number % 3 == 0 ? .ok : .missing)
+                || asset.values.serialNumber?.description != "S\(number)"
+        }
+        #expect(wrong.isEmpty, "rows with the wrong tag, files, status or serial: \(wrong.count), from \(wrong.prefix(3))")
+    }
 }
