@@ -557,9 +557,11 @@ struct ReconcilerPermutationTests {
             if number % 3 == 0 { files.append("survey.csv") }
             if number % 5 == 0 { files.append("custodians.csv") }
             let asset = result.assets[number]
-            return asset.values.vtTag?.number != UInt64(number + 1) || asset.sources != files || asset.status != (number % 3 == 0 ? .ok : .missing)
+            return asset.values.vtTag?.number != UInt64(number + 1) || asset.sources != files
+                || asset.status != (number % 3 == 0 ? .ok : .missing)
                 || asset.values.serialNumber?.description != "S\(number)"
         }
-        #expect(wrong.isEmpty, "rows with the wrong tag, files, status or serial: \(wrong.count), from \(wrong.prefix(3))")
+        #expect(
+            wrong.isEmpty, "rows with the wrong tag, files, status or serial: \(wrong.count), from \(wrong.prefix(3))")
     }
 }
