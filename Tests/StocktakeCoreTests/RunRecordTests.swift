@@ -57,6 +57,15 @@ struct RunRecordTests {
         #expect(durations == ["read": 1.25, "reconcile": 0.75, "write": 0.5, "total": 2.5])
     }
 
+    /// `finished` is stamped as the reports begin, since they state it: the total still counts their writing.
+    @Test func theTotalRunsUntilTheReportsAreWritten() throws {
+        var details = OutputFixture.details
+        details.durations = [("read", 1.25), ("write", 0.5), ("plan", 0.25), ("reports", 0.125)]
+        let record = try Self.parse(RunRecord.json(OutputFixture.reconciliation, details: details))
+        let durations = try #require(record["durations"] as? [String: Double])
+        #expect(durations == ["read": 1.25, "write": 0.5, "plan": 0.25, "reports": 0.125, "total": 2.625])
+    }
+
     @Test func inputsListEveryFileInOrder() throws {
         let record = try Self.parse(RunRecord.json(OutputFixture.reconciliation, details: OutputFixture.details))
         let inputs = try #require(record["inputs"] as? [[String: Any]])

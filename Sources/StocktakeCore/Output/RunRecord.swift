@@ -30,7 +30,10 @@ public enum RunRecord {
             ("resolved", String(reconciliation.ledger.resolved.count)),
             ("discrepancies", JSONText.object(byCode, indent: 4)),
         ]
-        let total = details.finished.timeIntervalSince(details.started)
+        // From the start until the reports are written: `finished` is stamped as the reports begin (they state it),
+        // and their own time is the `reports` phase.
+        let reports = details.durations.last { $0.phase == "reports" }?.seconds ?? 0
+        let total = details.finished.timeIntervalSince(details.started) + reports
         let durations =
             details.durations.map { ($0.phase, JSONText.seconds($0.seconds)) } + [("total", JSONText.seconds(total))]
         let outputs = ReconcileJob.outputFiles
