@@ -84,9 +84,14 @@ lint: toolchain
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 
 # STOCKTAKE_REQUIRE_SERVERS makes a test whose local server (Apache, the emulator) cannot start fail, not skip.
+# The tests' temporary folders go into a folder of this run's own, removed afterwards: several fixtures leave theirs,
+# and a few hundred folders a run filled /tmp on a machine that tests often. Apache's workers (www-data) serve the
+# WebDAV tests' files from it, so it is world-readable like /tmp, not mktemp's 0700.
 test: test-deps lint
 	$(SWIFT) build --build-tests
-	STOCKTAKE_REQUIRE_SERVERS=1 $(SWIFT) test --skip-build
+	@tmp=$$(mktemp -d /tmp/stocktake-tests.XXXXXX) && chmod 755 "$$tmp" && \
+	  echo "TMPDIR=$$tmp $(SWIFT) test --skip-build" && \
+	  STOCKTAKE_REQUIRE_SERVERS=1 TMPDIR=$$tmp $(SWIFT) test --skip-build; status=$$?; rm -rf "$$tmp"; exit $$status
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product stocktake
