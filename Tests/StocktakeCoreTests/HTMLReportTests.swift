@@ -287,4 +287,24 @@ struct HTMLReportTests {
         #expect(page.contains("<p>The other 33,134 MISSING findings are listed by building and room above"))
         #expect(Self.occurrences(of: "<li id=\"f-", in: page) == 50_000)
     }
+
+    @Test func aFindingsRowsAreNamedOnlyWhenItsSentenceLeavesOneOut() {
+        let rows = [SourceLocation(file: "a.csv", row: 4), SourceLocation(file: "b.csv", row: 9)]
+        #expect(HTMLReport.mentions("Seen in a.csv row 4 and b.csv row 9.", every: rows))
+        #expect(!HTMLReport.mentions("Seen in a.csv row 4 only.", every: rows))
+        #expect(!HTMLReport.mentions("b.csv row", every: rows))
+        #expect(HTMLReport.mentions("Nothing to name.", every: []))
+        // "a.csv row 4" is in "a.csv row 40", as `contains` finds it.
+        #expect(HTMLReport.mentions("a.csv row 40, b.csv row 9", every: rows))
+        // Text that is not plain ASCII is searched as `contains` searches it: a name in the other Unicode form
+        // of the same letters is found, and a line break inside the sentence changes nothing.
+        let composed = [SourceLocation(file: "Caf\u{E9}.csv", row: 2)]
+        #expect(HTMLReport.mentions("In Caf\u{E9}.csv row 2.", every: composed))
+        #expect(
+            HTMLReport.mentions("In Cafe\u{301}.csv row 2.", every: composed)
+                == "In Cafe\u{301}.csv row 2.".contains(composed[0].spoken))
+        #expect(!HTMLReport.mentions("In Caf\u{E9}.csv row 3.", every: composed))
+        #expect(HTMLReport.mentions("Line one,\na.csv row 4 and b.csv row 9", every: rows))
+        #expect(!HTMLReport.mentions("Line one,\na.csv row 5", every: rows))
+    }
 }

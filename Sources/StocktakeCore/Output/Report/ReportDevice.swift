@@ -27,6 +27,7 @@ struct ReportDevice: Sendable, Hashable {
     static func devices(of reconciliation: Reconciliation) -> [ReportDevice] {
         let discrepancies = reconciliation.discrepancies
         var tagged: Set<UInt64> = []
+        tagged.reserveCapacity(discrepancies.count)
         for index in discrepancies.indices {
             if let tag = discrepancies[index].vtTag { tagged.insert(tag.number) }
             if case .holders(_, let holders, _) = discrepancies[index].detail {
@@ -35,13 +36,16 @@ struct ReportDevice: Sendable, Hashable {
         }
         // Only the assets a finding names are looked at: a million clean assets cost a scan, not a dictionary.
         var assets: [UInt64: Int] = [:]
+        assets.reserveCapacity(tagged.count)
         for index in reconciliation.assets.indices {
             let asset = reconciliation.assets[index]
             // The packed tag: unpacking every asset's values would build its texts too.
             if let tag = asset.packed.vtTag, tagged.contains(tag.number) { assets[tag.number] = index }
         }
         var positions: [Key: Int] = [:]
+        positions.reserveCapacity(discrepancies.count)
         var devices: [ReportDevice] = []
+        let texts = SharedTexts.shared
         for index in discrepancies.indices {
             let finding = discrepancies[index]
             let key = self.key(of: finding, index: index, assets: assets)
@@ -52,12 +56,13 @@ struct ReportDevice: Sendable, Hashable {
             positions[key] = devices.count
             var device = ReportDevice(label: label(of: finding, key: key), findings: [index])
             if case .tag(let number) = key, let asset = assets[number] {
-                let values = reconciliation.assets[asset].values
+                // The three texts read from the packed values: unpacking them would build every text of the asset.
+                let values = reconciliation.assets[asset].packed
                 device.vtTag = values.vtTag
                 device.label = "VT tag " + (values.vtTag?.description ?? "")
-                device.building = values.building
-                device.room = values.room
-                device.model = values.model
+                device.building = values.building >= 0 ? texts.string(values.building) : nil
+                device.room = values.room >= 0 ? texts.string(values.room) : nil
+                device.model = values.model >= 0 ? texts.string(values.model) : nil
             } else {
                 device.vtTag = finding.vtTag
             }
