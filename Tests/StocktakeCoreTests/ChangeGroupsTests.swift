@@ -55,4 +55,10 @@ struct ChangeGroupsTests {
         #expect(groups.groups.map(\.column) == ["Room", "Model"])
         #expect(groups.groups.map(\.count) == [3, 1])
     }
+
+    @Test func reasonsArePlacedInTheOrderOfAllCases() {
+        for reason in ChangeReason.allCases {
+            #expect(ChangeGroups.position(of: reason) == ChangeReason.allCases.firstIndex(of: reason))
+        }
+    }
 }

@@ -61,18 +61,22 @@ struct AssetMap: Sendable, Hashable {
         // and the totals per color are kept as the points come, in case there are too many to draw each.
         let texts = SharedTexts.shared
         var codes: [Code] = []
-        var codeIndex: [Int32: Int] = [:]
+        // By text id + 1 (no building is -1): a lookup is a multiply and a probe, not SipHash.
+        var codeIndex = IntegerTable()
         var lastId: Int32 = .min
         var lastCode = -1
         var colorOfName: [String: Int] = [:]
         var totals: [Point] = []
+        var flaggedTags = IntegerTable(capacity: flagged.count)
+        // UInt64.max is no tag's number (and no key of the table).
+        for number in flagged where number != .max { flaggedTags.set(0, for: number) }
         let checksFlags = !flagged.isEmpty
         for index in assets.indices {
             let values = assets[index].packed
             let id = values.building
             if id != lastId {
-                if let known = codeIndex[id] {
-                    lastCode = known
+                if let known = codeIndex[UInt64(Int64(id) + 1)] {
+                    lastCode = Int(known)
                 } else {
                     let text = id >= 0 ? texts.string(id) : nil
                     var code = Code(text: text)
@@ -82,7 +86,7 @@ struct AssetMap: Sendable, Hashable {
                         code.position = (latitude, longitude)
                     }
                     lastCode = codes.count
-                    codeIndex[id] = lastCode
+                    codeIndex.set(Int32(lastCode), for: UInt64(Int64(id) + 1))
                     codes.append(code)
                 }
                 lastId = id
@@ -90,7 +94,7 @@ struct AssetMap: Sendable, Hashable {
             var point = Point(
                 latitude: 0, longitude: 0, building: codes[lastCode].text, assets: 1, flagged: 0,
                 isBuildingPosition: false)
-            if checksFlags, let tag = values.vtTag, flagged.contains(tag.number) { point.flagged = 1 }
+            if checksFlags, let tag = values.vtTag, flaggedTags[tag.number] != nil { point.flagged = 1 }
             if let latitude = values.latitude, let longitude = values.longitude {
                 point.latitude = latitude
                 point.longitude = longitude

@@ -23,52 +23,72 @@ struct ChangeGroups: Sendable {
     var addedRows: Int
 
     init(_ changes: SheetChanges, shown: Int = ChangeGroups.shownPerColumn) {
-        // Columns and reasons are looked up by index: a night's millions of changes hash nothing.
-        var positionOfColumn = Array(repeating: -1, count: changes.labels.count)
-        var groups: [Group] = []
+        // Columns and reasons are counted by index: a night's millions of changes hash nothing. The first `shown`
+        // changes of each column are kept by position and made into `SheetChange` values at the end.
         let reasons = ChangeReason.allCases
-        var counts: [Int] = []
+        var counts = Array(repeating: 0, count: changes.labels.count * reasons.count)
+        var cellCounts = Array(repeating: 0, count: changes.labels.count)
+        var firstChanges = Array(repeating: [Int](), count: changes.labels.count)
         // Changes come in sheet order, so a row's changes are together: its distinct rows are counted as they
         // change, unless the rows go back somewhere (a list built by hand), when a set counts them.
         var rows = 0
         var lastRow: UInt32?
         var isAscending = true
-        let entries = changes.entries
-        for index in entries.indices {
-            let entry = entries[index]
-            if entry.reason != .added, entry.row != lastRow {
-                if let lastRow, entry.row < lastRow { isAscending = false }
-                rows += 1
-                lastRow = entry.row
+        var changedCells = 0
+        var addedRows = 0
+        var lastAddedRow: UInt32?
+        changes.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let entry = entries[index]
+                if entry.reason != .added {
+                    changedCells += 1
+                    if entry.row != lastRow {
+                        if let lastRow, entry.row < lastRow { isAscending = false }
+                        rows += 1
+                        lastRow = entry.row
+                    }
+                } else if entry.row != lastAddedRow {
+                    // As `SheetChanges.addedRowCount` counts them.
+                    addedRows += 1
+                    lastAddedRow = entry.row
+                }
+                let column = Int(entry.column)
+                counts[column * reasons.count + Self.position(of: entry.reason)] += 1
+                if cellCounts[column] < shown { firstChanges[column].append(index) }
+                cellCounts[column] += 1
             }
-            let column = Int(entry.column)
-            var position = positionOfColumn[column]
-            if position < 0 {
-                position = groups.count
-                positionOfColumn[column] = position
-                groups.append(Group(column: changes.labels[column], reasons: [], changes: [], count: 0))
-                counts += Array(repeating: 0, count: reasons.count)
-            }
-            groups[position].count += 1
-            counts[position * reasons.count + reasons.firstIndex(of: entry.reason)!] += 1
-            if groups[position].changes.count < shown { groups[position].changes.append(changes[index]) }
         }
         if !isAscending {
             var distinct = Set<UInt32>()
-            for index in entries.indices where entries[index].reason != .added { distinct.insert(entries[index].row) }
+            for entry in changes.entries where entry.reason != .added { distinct.insert(entry.row) }
             rows = distinct.count
         }
-        for position in groups.indices {
-            groups[position].reasons = reasons.enumerated().compactMap { offset, reason in
-                let count = counts[position * reasons.count + offset]
+        // In the order of the sheet's columns.
+        var groups: [Group] = []
+        for column in cellCounts.indices where cellCounts[column] > 0 {
+            let counted = reasons.enumerated().compactMap { offset, reason in
+                let count = counts[column * reasons.count + offset]
                 return count > 0 ? (reason, count) : nil
             }
+            groups.append(
+                Group(
+                    column: changes.labels[column], reasons: counted, changes: firstChanges[column].map { changes[$0] },
+                    count: cellCounts[column]))
         }
-        // In the order of the sheet's columns.
-        self.groups = positionOfColumn.filter { $0 >= 0 }.map { groups[$0] }
-        changedCells = changes.changedCellCount
+        self.groups = groups
+        self.changedCells = changedCells
         changedRows = rows
-        addedRows = changes.addedRowCount
+        self.addedRows = addedRows
+    }
+
+    /// The position of `reason` in `ChangeReason.allCases`, which lists the cases in the order they are declared.
+    static func position(of reason: ChangeReason) -> Int {
+        switch reason {
+        case .normalized: 0
+        case .filled: 1
+        case .overwritten: 2
+        case .added: 3
+        }
     }
 
     /// The section's HTML: one folded table per column.

@@ -26,21 +26,24 @@ struct ReportDevice: Sendable, Hashable {
     /// The devices of a reconciliation's findings, by building, room and label; devices without a building last.
     static func devices(of reconciliation: Reconciliation) -> [ReportDevice] {
         let discrepancies = reconciliation.discrepancies
-        var tagged: Set<UInt64> = []
-        tagged.reserveCapacity(discrepancies.count)
+        // The tags findings name, each with the index of the last asset that has it (-1 while none has).
+        var assets = IntegerTable(capacity: discrepancies.count)
         for index in discrepancies.indices {
-            if let tag = discrepancies[index].vtTag { tagged.insert(tag.number) }
+            if let tag = discrepancies[index].vtTag { _ = assets.value(of: tag.number, insertingIfAbsent: -1) }
             if case .holders(_, let holders, _) = discrepancies[index].detail {
-                for holder in holders { if let tag = holder.vtTag { tagged.insert(tag.number) } }
+                for holder in holders {
+                    if let tag = holder.vtTag { _ = assets.value(of: tag.number, insertingIfAbsent: -1) }
+                }
             }
         }
         // Only the assets a finding names are looked at: a million clean assets cost a scan, not a dictionary.
-        var assets: [UInt64: Int] = [:]
-        assets.reserveCapacity(tagged.count)
-        for index in reconciliation.assets.indices {
-            let asset = reconciliation.assets[index]
-            // The packed tag: unpacking every asset's values would build its texts too.
-            if let tag = asset.packed.vtTag, tagged.contains(tag.number) { assets[tag.number] = index }
+        if assets.count > 0 {
+            for index in reconciliation.assets.indices {
+                // The packed tag: unpacking every asset's values would build its texts too.
+                if let tag = reconciliation.assets[index].packed.vtTag, assets[tag.number] != nil {
+                    assets.set(Int32(index), for: tag.number)
+                }
+            }
         }
         var positions: [Key: Int] = [:]
         positions.reserveCapacity(discrepancies.count)
@@ -55,7 +58,7 @@ struct ReportDevice: Sendable, Hashable {
             }
             positions[key] = devices.count
             var device = ReportDevice(label: label(of: finding, key: key), findings: [index])
-            if case .tag(let number) = key, let asset = assets[number] {
+            if case .tag(let number) = key, let asset = Self.asset(number, in: assets) {
                 // The three texts read from the packed values: unpacking them would build every text of the asset.
                 let values = reconciliation.assets[asset].packed
                 device.vtTag = values.vtTag
@@ -101,11 +104,17 @@ struct ReportDevice: Sendable, Hashable {
         return lhs.findings[0] < rhs.findings[0]
     }
 
-    private static func key(of finding: Discrepancy, index: Int, assets: [UInt64: Int]) -> Key {
+    /// The index of the asset with the tag `number`, when there is one.
+    private static func asset(_ number: UInt64, in assets: IntegerTable) -> Int? {
+        guard let index = assets[number], index >= 0 else { return nil }
+        return Int(index)
+    }
+
+    private static func key(of finding: Discrepancy, index: Int, assets: IntegerTable) -> Key {
         if let tag = finding.vtTag { return .tag(tag.number) }
         // A shared identifier belongs to the first of its holders that is an asset of the report.
         if case .holders(_, let holders, _) = finding.detail,
-            let holder = holders.first(where: { $0.vtTag.map { assets[$0.number] != nil } ?? false })
+            let holder = holders.first(where: { $0.vtTag.map { asset($0.number, in: assets) != nil } ?? false })
         {
             return .tag(holder.vtTag!.number)
         }
