@@ -201,35 +201,34 @@ struct AssetMap: Sendable, Hashable {
         page.append("\"><title>")
         page.append(escaped: label)
         page.append("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f4\"/>\n")
+        // What follows the coordinates of an asset's circle, by color, unflagged and flagged.
+        let endings = Self.palette.map { "\" r=\"3.0\" fill=\"\($0)\"/>\n" }
+        let flaggedEndings = Self.palette.map { "\" r=\"3.0\" fill=\"\($0)\" stroke=\"#c00\" stroke-width=\"2\"/>\n" }
         for position in points.indices {
             let point = points[position]
             let x = margin + (point.longitude - minimumLongitude) * stretch * scale
             let y = margin + (maximumLatitude - point.latitude) * scale
-            let color = Self.palette[colors[position] % Self.palette.count]
             page.append("<circle cx=\"")
             page.append(tenths: x)
             page.append("\" cy=\"")
             page.append(tenths: y)
-            if isAggregated {
-                page.append("\" r=\"")
-                page.append(tenths: 4 + 12 * (Double(point.assets) / Double(assets)).squareRoot())
-                page.append("\" fill=\"")
-            } else {
-                page.append("\" r=\"3.0\" fill=\"")
+            guard isAggregated else {
+                let color = colors[position] % Self.palette.count
+                page.append(point.flagged > 0 ? flaggedEndings[color] : endings[color])
+                continue
             }
-            page.append(color)
+            page.append("\" r=\"")
+            page.append(tenths: 4 + 12 * (Double(point.assets) / Double(assets)).squareRoot())
+            page.append("\" fill=\"")
+            page.append(Self.palette[colors[position] % Self.palette.count])
             page.append(point.flagged > 0 ? "\" stroke=\"#c00\" stroke-width=\"2\"" : "\"")
-            if isAggregated {
-                page.append("><title>")
-                page.append(escaped: point.building ?? "no building")
-                page.append(": ")
-                page.append(counted: point.assets, "asset")
-                page.append(", ")
-                page.append(grouped: point.flagged)
-                page.append(" with findings</title></circle>\n")
-            } else {
-                page.append("/>\n")
-            }
+            page.append("><title>")
+            page.append(escaped: point.building ?? "no building")
+            page.append(": ")
+            page.append(counted: point.assets, "asset")
+            page.append(", ")
+            page.append(grouped: point.flagged)
+            page.append(" with findings</title></circle>\n")
         }
         // The buildings' codes, at the first point of each.
         for color in colorNames.indices where !colorNames[color].isEmpty {

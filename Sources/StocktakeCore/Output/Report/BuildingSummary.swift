@@ -15,17 +15,29 @@ struct BuildingSummary: Sendable, Hashable {
     static func rows(
         billing: BillingTotals, devices: [ReportDevice], discrepancies: [Discrepancy], statuses: [FindingStatus]
     ) -> [BuildingSummary] {
-        var rows: [String?: BuildingSummary] = [:]
-        rows.reserveCapacity(billing.buildings.count + 1)
+        // Rows by code in a [String: Int] of positions, the row without a building apart: a dictionary keyed by
+        // `String?` costs a search of the program's conformances the first time, longer than the rest.
+        var rows: [BuildingSummary] = []
+        var positions: [String: Int] = [:]
+        var withoutBuilding: BuildingSummary?
         for line in billing.buildings {
-            let building = line.building.isEmpty ? nil : line.building
-            rows[building] = BuildingSummary(building: building, totals: line)
+            if line.building.isEmpty {
+                withoutBuilding = BuildingSummary(building: nil, totals: line)
+            } else {
+                positions[line.building] = rows.count
+                rows.append(BuildingSummary(building: line.building, totals: line))
+            }
         }
         // Devices come by building: each building's row is looked up once, not once per device.
         var position = 0
         while position < devices.count {
             let building = devices[position].building
-            var row = rows[building] ?? BuildingSummary(building: building)
+            var row: BuildingSummary
+            if let building {
+                row = positions[building].map { rows[$0] } ?? BuildingSummary(building: building)
+            } else {
+                row = withoutBuilding ?? BuildingSummary(building: nil)
+            }
             while position < devices.count, devices[position].building == building {
                 for index in devices[position].findings where statuses[index].state != .acknowledged {
                     switch discrepancies[index].severity {
@@ -36,13 +48,20 @@ struct BuildingSummary: Sendable, Hashable {
                 }
                 position += 1
             }
-            rows[building] = row
+            if let building {
+                if let known = positions[building] {
+                    rows[known] = row
+                } else {
+                    positions[building] = rows.count
+                    rows.append(row)
+                }
+            } else {
+                withoutBuilding = row
+            }
         }
-        return rows.values.sorted { lhs, rhs in
-            guard let left = lhs.building else { return false }
-            guard let right = rhs.building else { return true }
-            return left < right
-        }
+        rows.sort { $0.building! < $1.building! }
+        if let withoutBuilding { rows.append(withoutBuilding) }
+        return rows
     }
 
     /// The table's HTML; the billing column only when `showsBills`.

@@ -28,7 +28,8 @@ struct ChangeGroups: Sendable {
         let reasons = ChangeReason.allCases
         var counts = Array(repeating: 0, count: changes.labels.count * reasons.count)
         var cellCounts = Array(repeating: 0, count: changes.labels.count)
-        var firstChanges = Array(repeating: [Int](), count: changes.labels.count)
+        // The positions of the changes shown, all columns together, in sheet order.
+        var kept: [Int] = []
         // Changes come in sheet order, so a row's changes are together: its distinct rows are counted as they
         // change, unless the rows go back somewhere (a list built by hand), when a set counts them.
         var rows = 0
@@ -54,7 +55,7 @@ struct ChangeGroups: Sendable {
                 }
                 let column = Int(entry.column)
                 counts[column * reasons.count + Self.position(of: entry.reason)] += 1
-                if cellCounts[column] < shown { firstChanges[column].append(index) }
+                if cellCounts[column] < shown { kept.append(index) }
                 cellCounts[column] += 1
             }
         }
@@ -66,14 +67,14 @@ struct ChangeGroups: Sendable {
         // In the order of the sheet's columns.
         var groups: [Group] = []
         for column in cellCounts.indices where cellCounts[column] > 0 {
-            let counted = reasons.enumerated().compactMap { offset, reason in
-                let count = counts[column * reasons.count + offset]
-                return count > 0 ? (reason, count) : nil
+            var group = Group(column: changes.labels[column], reasons: [], changes: [], count: cellCounts[column])
+            for (offset, reason) in reasons.enumerated() where counts[column * reasons.count + offset] > 0 {
+                group.reasons.append((reason, counts[column * reasons.count + offset]))
             }
-            groups.append(
-                Group(
-                    column: changes.labels[column], reasons: counted, changes: firstChanges[column].map { changes[$0] },
-                    count: cellCounts[column]))
+            for index in kept where Int(changes.entries[index].column) == column {
+                group.changes.append(changes[index])
+            }
+            groups.append(group)
         }
         self.groups = groups
         self.changedCells = changedCells

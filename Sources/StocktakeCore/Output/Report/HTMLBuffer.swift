@@ -98,23 +98,25 @@ struct HTMLBuffer: Sendable {
         bytes.append(0x30 + UInt8(magnitude % 10))
     }
 
-    /// Writes the digits of `value`, last first, then turns them around.
+    /// Writes the digits of `value` (with a comma between thousands when `grouped`), last first on the stack, then
+    /// appends them at once.
     private mutating func appendDigits(_ value: UInt64, grouped: Bool) {
-        let start = bytes.count
-        var rest = value
-        var digits = 0
-        repeat {
-            if grouped && digits > 0 && digits % 3 == 0 { bytes.append(0x2C) }
-            bytes.append(0x30 + UInt8(rest % 10))
-            rest /= 10
-            digits += 1
-        } while rest > 0
-        var low = start
-        var high = bytes.count - 1
-        while low < high {
-            bytes.swapAt(low, high)
-            low += 1
-            high -= 1
+        // 20 digits and 6 commas at most.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
+            var start = digits.count
+            var rest = value
+            var count = 0
+            repeat {
+                if grouped && count > 0 && count % 3 == 0 {
+                    start -= 1
+                    digits[start] = 0x2C
+                }
+                start -= 1
+                digits[start] = 0x30 + UInt8(rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 }

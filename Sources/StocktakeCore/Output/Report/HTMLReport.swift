@@ -138,21 +138,21 @@ public enum HTMLReport {
 
     /// The findings per code and state; its totals are the header's.
     static func counts(_ reconciliation: Reconciliation, statuses: [FindingStatus]) -> String {
-        var counts: [DiscrepancyCode: [Int]] = [:]
+        // Four counters per code, by the code's position in `allCases`.
+        let codes = DiscrepancyCode.allCases
+        var counts = Array(repeating: 0, count: codes.count * 4)
         let states: [FindingState] = [.new, .open, .acknowledged]
         for index in reconciliation.discrepancies.indices {
-            let code = reconciliation.discrepancies[index].code
-            var row = counts[code] ?? [0, 0, 0, 0]
-            row[0] += 1
-            if let state = states.firstIndex(of: statuses[index].state) { row[state + 1] += 1 }
-            counts[code] = row
+            let code = codes.firstIndex(of: reconciliation.discrepancies[index].code)!
+            counts[code * 4] += 1
+            if let state = states.firstIndex(of: statuses[index].state) { counts[code * 4 + state + 1] += 1 }
         }
         var text = "<h2 id=\"counts\">Counts</h2>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">Code</th>"
         text += "<th scope=\"col\">Severity</th><th scope=\"col\">Findings</th><th scope=\"col\">New</th>"
         text += "<th scope=\"col\">Open</th><th scope=\"col\">Acknowledged</th></tr></thead><tbody>\n"
         var totals = [0, 0, 0, 0]
-        for code in DiscrepancyCode.allCases {
-            guard let row = counts[code] else { continue }
+        for (position, code) in codes.enumerated() where counts[position * 4] > 0 {
+            let row = counts[(position * 4)..<(position * 4 + 4)].map { $0 }
             for column in totals.indices { totals[column] += row[column] }
             text += "<tr><th scope=\"row\"><a href=\"#\(code.rawValue)\">\(code.rawValue)</a></th>"
             text += "<td data-l=\"Severity\" class=\"\(code.severity.rawValue)\">\(code.severity.rawValue)</td>"
@@ -306,12 +306,23 @@ public enum HTMLReport {
         for (position, device) in devices.enumerated() {
             for index in device.findings { place[index] = position }
         }
-        var byCode: [DiscrepancyCode: [Int]] = [:]
+        // The findings by code (a stable counting sort): where each code's findings start in `byCode`.
+        let codes = DiscrepancyCode.allCases
+        var starts = Array(repeating: 0, count: codes.count + 1)
+        var positions = Array(repeating: 0, count: reconciliation.discrepancies.count)
         for index in reconciliation.discrepancies.indices {
-            byCode[reconciliation.discrepancies[index].code, default: []].append(index)
+            positions[index] = codes.firstIndex(of: reconciliation.discrepancies[index].code)!
+            starts[positions[index] + 1] += 1
         }
-        for code in DiscrepancyCode.allCases {
-            guard let indices = byCode[code] else { continue }
+        for position in codes.indices { starts[position + 1] += starts[position] }
+        var next = starts
+        var byCode = Array(repeating: 0, count: reconciliation.discrepancies.count)
+        for index in positions.indices {
+            byCode[next[positions[index]]] = index
+            next[positions[index]] += 1
+        }
+        for (position, code) in codes.enumerated() where starts[position + 1] > starts[position] {
+            let indices = byCode[starts[position]..<starts[position + 1]]
             page.append(indices.count > foldedAfter ? "<details data-c=\"" : "<details open data-c=\"")
             page.append(code.rawValue)
             page.append("\"><summary><h3 id=\"")

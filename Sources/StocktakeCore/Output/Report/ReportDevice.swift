@@ -15,12 +15,44 @@ struct ReportDevice: Sendable, Hashable {
 
     /// What findings are grouped by: the device's VT tag, else its serial, MAC or CNS number; a finding with none of
     /// them stands alone.
-    private enum Key: Hashable {
+    private enum Key {
         case tag(UInt64)
         case serial(String)
         case mac(String)
         case cns(UInt64)
         case alone(Int)
+    }
+
+    /// The device of each key found so far, in tables by the key's kind: a dictionary keyed by `Key` would cost a
+    /// search of the program's conformances the first time, longer than all the lookups of a small account.
+    private struct Positions {
+        var tags: IntegerTable
+        var cnsNumbers = IntegerTable()
+        var serials: [String: Int] = [:]
+        var macs: [String: Int] = [:]
+
+        init(capacity: Int) {
+            tags = IntegerTable(capacity: capacity)
+        }
+
+        /// The position of `key`'s device; when there is none yet, records `position` for it and returns `nil`.
+        mutating func position(of key: Key, insertingIfAbsent position: Int) -> Int? {
+            switch key {
+            case .tag(let number): tags.value(of: number, insertingIfAbsent: Int32(position)).map(Int.init)
+            case .cns(let number): cnsNumbers.value(of: number, insertingIfAbsent: Int32(position)).map(Int.init)
+            case .serial(let serial): Self.position(of: serial, in: &serials, insertingIfAbsent: position)
+            case .mac(let mac): Self.position(of: mac, in: &macs, insertingIfAbsent: position)
+            case .alone: nil
+            }
+        }
+
+        private static func position(
+            of text: String, in table: inout [String: Int], insertingIfAbsent position: Int
+        ) -> Int? {
+            if let known = table[text] { return known }
+            table[text] = position
+            return nil
+        }
     }
 
     /// The devices of a reconciliation's findings, by building, room and label; devices without a building last.
@@ -45,18 +77,16 @@ struct ReportDevice: Sendable, Hashable {
                 }
             }
         }
-        var positions: [Key: Int] = [:]
-        positions.reserveCapacity(discrepancies.count)
+        var positions = Positions(capacity: discrepancies.count)
         var devices: [ReportDevice] = []
         let texts = SharedTexts.shared
         for index in discrepancies.indices {
             let finding = discrepancies[index]
             let key = self.key(of: finding, index: index, assets: assets)
-            if let position = positions[key] {
+            if let position = positions.position(of: key, insertingIfAbsent: devices.count) {
                 devices[position].findings.append(index)
                 continue
             }
-            positions[key] = devices.count
             var device = ReportDevice(label: label(of: finding, key: key), findings: [index])
             if case .tag(let number) = key, let asset = Self.asset(number, in: assets) {
                 // The three texts read from the packed values: unpacking them would build every text of the asset.
