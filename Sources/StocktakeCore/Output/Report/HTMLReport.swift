@@ -19,58 +19,164 @@ public enum HTMLReport {
         String(decoding: bytes(reconciliation, details: details), as: UTF8.self)
     }
 
+    /// Accounts with at least this many assets and findings together are rendered on all the run's threads
+    /// (`Parallel.threads`); smaller ones, whose report takes a few milliseconds, on the calling thread alone.
+    static let parallelFrom = 50_000
+
     /// The page's UTF-8 bytes, as `report.html` holds them.
     public static func bytes(_ reconciliation: Reconciliation, details: RunDetails) -> [UInt8] {
-        let statuses = reconciliation.statuses
-        let devices = ReportDevice.devices(of: reconciliation)
-        let name = escape(details.displayName)
-        let changes = ChangeGroups(details.changes)
-        let assetCounts = AssetCounts(reconciliation.assets)
-        var page = HTMLBuffer(capacity: 1 << 16)
-        page.append(
-            """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Stocktake report: \(name), \(reconciliation.asOf)</title>
-            <style>
-            \(ReportStyle.css)
-            </style></head><body>
-            <header><h1>Stocktake report: \(name)</h1>
-            \(facts(reconciliation, details: details, statuses: statuses, changes: changes, assets: assetCounts))</header>
-            <nav aria-label="Sections"><ul><li><a href="#counts">Counts</a></li><li><a href="#buildings">Buildings</a></li>
-            <li><a href="#map">Map</a></li><li><a href="#by-place">By building and room</a></li>
-            <li><a href="#by-code">By code</a></li><li><a href="#walk">Walk lists</a></li>
-            <li><a href="#changes">Central sheet changes</a></li><li><a href="#glossary">Codes</a></li></ul></nav>
+        let size = reconciliation.assets.count + reconciliation.discrepancies.count
+        return bytes(reconciliation, details: details, threads: size >= parallelFrom ? Parallel.threads : 1)
+    }
 
-            """)
-        page.append(tools(reconciliation, statuses: statuses))
-        page.append(counts(reconciliation, statuses: statuses))
-        page.append("<h2 id=\"buildings\">Buildings</h2>\n")
-        let billing = BillingTotals(reconciliation)
-        BuildingSummary.html(
-            BuildingSummary.rows(
-                billing: billing, devices: devices, discrepancies: reconciliation.discrepancies, statuses: statuses),
-            names: reconciliation.buildings, showsBills: billing.hasCosts, into: &page)
-        page.append("<h2 id=\"map\">Map</h2>\n")
-        map(reconciliation, devices: devices, statuses: statuses, into: &page)
-        byPlace(reconciliation, devices: devices, statuses: statuses, buildings: reconciliation.buildings, into: &page)
-        byCode(reconciliation, devices: devices, statuses: statuses, into: &page)
-        page.append("<h2 id=\"walk\">Walk lists</h2>\n")
-        let walkLists = WalkList.lists(of: devices, in: reconciliation, statuses: statuses)
-        if walkLists.isEmpty { page.append("<p>No device needs looking for.</p>\n") }
-        for list in walkLists {
-            list.html(
-                buildingName: list.building.flatMap { reconciliation.buildings?.building(code: $0)?.name },
-                into: &page)
+    /// The page's bytes, rendered on at most `threads` threads: the devices and the header's totals side by side,
+    /// then the sections (the building-and-room view in pieces) each into its own buffer, joined in the page's
+    /// order. On one thread every section is written straight into the page.
+    static func bytes(_ reconciliation: Reconciliation, details: RunDetails, threads: Int) -> [UInt8] {
+        let statuses = reconciliation.statuses
+        var devices: [ReportDevice] = []
+        var changes: ChangeGroups?
+        var billing: BillingTotals?
+        var assetCounts: AssetCounts?
+        Parallel.perform(2, threads: threads) { task in
+            if task == 0 {
+                devices = ReportDevice.devices(of: reconciliation)
+            } else {
+                changes = ChangeGroups(details.changes)
+                billing = BillingTotals(reconciliation)
+                assetCounts = AssetCounts(reconciliation.assets)
+            }
         }
-        page.append("<h2 id=\"changes\">Changes to the central sheet</h2>\n")
-        changes.html(into: &page)
-        resolved(reconciliation, into: &page)
-        page.append(filesRead(reconciliation))
-        page.append(glossary())
-        page.append("<script>\n\(ReportStyle.script)\n</script>\n</body></html>\n")
+        let sections = Sections(
+            reconciliation: reconciliation, details: details, statuses: statuses, devices: devices,
+            changes: changes!, billing: billing!, assetCounts: assetCounts!,
+            places: placeRanges(of: devices, pieces: threads > 1 ? threads * 4 : 1))
+        let count = sections.count
+        var page = HTMLBuffer(capacity: 1 << 16)
+        guard threads > 1 else {
+            for piece in 0..<count { sections.write(piece, into: &page) }
+            return page.bytes
+        }
+        let pieces = ResultSlots<HTMLBuffer>(count: count)
+        let schedule = sections.schedule
+        Parallel.perform(count, threads: threads) { task in
+            let piece = schedule[task]
+            var text = HTMLBuffer()
+            sections.write(piece, into: &text)
+            pieces[piece] = text
+        }
+        let texts = (0..<count).map { pieces[$0]! }
+        page = HTMLBuffer(capacity: texts.reduce(0) { $0 + $1.bytes.count })
+        for text in texts { page.append(text) }
         return page.bytes
+    }
+
+    /// Ranges of `devices` (listed by building and room) that hold about the same number of findings each, at
+    /// most `pieces` of them, together all the devices: the building-and-room view is written range by range.
+    static func placeRanges(of devices: [ReportDevice], pieces: Int) -> [Range<Int>] {
+        let total = devices.reduce(0) { $0 + $1.findings.count }
+        guard pieces > 1, devices.count > 1 else { return [0..<devices.count] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var findings = 0
+        for position in devices.indices {
+            findings += devices[position].findings.count
+            if findings * pieces >= total * (ranges.count + 1), position + 1 < devices.count {
+                ranges.append(start..<(position + 1))
+                start = position + 1
+            }
+        }
+        ranges.append(start..<devices.count)
+        return ranges
+    }
+
+    /// The page's sections and what they are written from; `write` writes one piece of the page, and the pieces
+    /// in order are the page.
+    private struct Sections {
+        let reconciliation: Reconciliation
+        let details: RunDetails
+        let statuses: [FindingStatus]
+        let devices: [ReportDevice]
+        let changes: ChangeGroups
+        let billing: BillingTotals
+        let assetCounts: AssetCounts
+        /// The ranges of `devices` the building-and-room view is written in.
+        let places: [Range<Int>]
+
+        /// The pieces: the top, the map, the building-and-room view's ranges, the code view, the rest.
+        var count: Int { places.count + 4 }
+
+        /// The pieces in the order threads take them: the long ones first (the map scans every asset), the
+        /// building-and-room view's ranges, of about equal length, last, so that the threads finish together.
+        var schedule: [Int] { [1, count - 1, 0, count - 2] + Array(2..<(count - 2)) }
+
+        func write(_ piece: Int, into page: inout HTMLBuffer) {
+            switch piece {
+            case 0: top(into: &page)
+            case 1: map(reconciliation, devices: devices, statuses: statuses, into: &page)
+            case count - 2: byCode(reconciliation, devices: devices, statuses: statuses, into: &page)
+            case count - 1: rest(into: &page)
+            default:
+                let range = places[piece - 2]
+                if range.lowerBound == 0 {
+                    page.append("<h2 id=\"by-place\">Findings by building and room</h2>\n")
+                    if devices.isEmpty { page.append("<p>No findings.</p>\n") }
+                }
+                byPlace(
+                    reconciliation, devices: devices, range, statuses: statuses, buildings: reconciliation.buildings,
+                    into: &page)
+            }
+        }
+
+        /// The head, the header, the counts, the buildings' table, and the map's heading.
+        private func top(into page: inout HTMLBuffer) {
+            let name = escape(details.displayName)
+            let facts = HTMLReport.facts(
+                reconciliation, details: details, statuses: statuses, changes: changes, assets: assetCounts)
+            page.append(
+                """
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>Stocktake report: \(name), \(reconciliation.asOf)</title>
+                <style>
+                \(ReportStyle.css)
+                </style></head><body>
+                <header><h1>Stocktake report: \(name)</h1>
+                \(facts)</header>
+                <nav aria-label="Sections"><ul><li><a href="#counts">Counts</a></li><li><a href="#buildings">Buildings</a></li>
+                <li><a href="#map">Map</a></li><li><a href="#by-place">By building and room</a></li>
+                <li><a href="#by-code">By code</a></li><li><a href="#walk">Walk lists</a></li>
+                <li><a href="#changes">Central sheet changes</a></li><li><a href="#glossary">Codes</a></li></ul></nav>
+
+                """)
+            page.append(tools(reconciliation, statuses: statuses))
+            page.append(counts(reconciliation, statuses: statuses))
+            page.append("<h2 id=\"buildings\">Buildings</h2>\n")
+            BuildingSummary.html(
+                BuildingSummary.rows(
+                    billing: billing, devices: devices, discrepancies: reconciliation.discrepancies, statuses: statuses),
+                names: reconciliation.buildings, showsBills: billing.hasCosts, into: &page)
+            page.append("<h2 id=\"map\">Map</h2>\n")
+        }
+
+        /// The walk lists, the changes to the central sheet, the resolved findings, the files read, the glossary.
+        private func rest(into page: inout HTMLBuffer) {
+            page.append("<h2 id=\"walk\">Walk lists</h2>\n")
+            let walkLists = WalkList.lists(of: devices, in: reconciliation, statuses: statuses)
+            if walkLists.isEmpty { page.append("<p>No device needs looking for.</p>\n") }
+            for list in walkLists {
+                list.html(
+                    buildingName: list.building.flatMap { reconciliation.buildings?.building(code: $0)?.name },
+                    into: &page)
+            }
+            page.append("<h2 id=\"changes\">Changes to the central sheet</h2>\n")
+            changes.html(into: &page)
+            resolved(reconciliation, into: &page)
+            page.append(filesRead(reconciliation))
+            page.append(glossary())
+            page.append("<script>\n\(ReportStyle.script)\n</script>\n</body></html>\n")
+        }
     }
 
     // MARK: - The top
@@ -241,58 +347,56 @@ public enum HTMLReport {
         return false
     }
 
-    /// The building-and-room view: each building's devices, room by room, each device once with all its findings.
+    /// The building-and-room view's devices in `range`: each building's devices, room by room, each device once with
+    /// all its findings. A building's heading (with its totals) comes with its first device, its end with its last,
+    /// so that ranges written one after the other give the whole view.
     static func byPlace(
-        _ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus], buildings: BuildingTable?,
-        into page: inout HTMLBuffer
+        _ reconciliation: Reconciliation, devices: [ReportDevice], _ range: Range<Int>, statuses: [FindingStatus],
+        buildings: BuildingTable?, into page: inout HTMLBuffer
     ) {
-        page.append("<h2 id=\"by-place\">Findings by building and room</h2>\n")
-        if devices.isEmpty {
-            page.append("<p>No findings.</p>\n")
-            return
-        }
-        var position = 0
-        while position < devices.count {
-            let building = devices[position].building
-            var end = position
-            var findingCount = 0
-            while end < devices.count, devices[end].building == building {
-                findingCount += devices[end].findings.count
-                end += 1
+        for position in range {
+            let device = devices[position]
+            let building = device.building
+            let startsBuilding = position == 0 || devices[position - 1].building != building
+            if startsBuilding {
+                var end = position
+                var findingCount = 0
+                while end < devices.count, devices[end].building == building {
+                    findingCount += devices[end].findings.count
+                    end += 1
+                }
+                let name = building.flatMap { buildings?.building(code: $0)?.name }
+                let title = building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "Building not known"
+                page.append(
+                    findingCount > foldedAfter ? "<details class=\"place\">" : "<details open class=\"place\">")
+                page.append("<summary><h3>")
+                page.append(escaped: title)
+                page.append("</h3> ")
+                page.append(counted: end - position, "device")
+                page.append(", ")
+                page.append(counted: findingCount, "finding")
+                page.append("</summary>\n")
             }
-            let name = building.flatMap { buildings?.building(code: $0)?.name }
-            let title = building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "Building not known"
-            page.append(findingCount > foldedAfter ? "<details class=\"place\">" : "<details open class=\"place\">")
-            page.append("<summary><h3>")
-            page.append(escaped: title)
-            page.append("</h3> ")
-            page.append(counted: end - position, "device")
-            page.append(", ")
-            page.append(counted: findingCount, "finding")
-            page.append("</summary>\n")
-            var room: String??
-            for device in devices[position..<end] {
-                if room == nil || room! != device.room {
-                    room = device.room
-                    page.append("<h4>Room ")
-                    page.append(escaped: device.room ?? "not known")
-                    page.append("</h4>\n")
-                }
-                page.append("<div class=\"d\"><h5>")
-                page.append(escaped: device.label)
-                if let model = device.model {
-                    page.append(" <small>")
-                    page.append(escaped: model)
-                    page.append("</small>")
-                }
-                page.append("</h5><ul>\n")
-                for index in device.findings {
-                    finding(index, of: reconciliation, status: statuses[index], into: &page)
-                }
-                page.append("</ul></div>\n")
+            if startsBuilding || devices[position - 1].room != device.room {
+                page.append("<h4>Room ")
+                page.append(escaped: device.room ?? "not known")
+                page.append("</h4>\n")
             }
-            page.append("</details>\n")
-            position = end
+            page.append("<div class=\"d\"><h5>")
+            page.append(escaped: device.label)
+            if let model = device.model {
+                page.append(" <small>")
+                page.append(escaped: model)
+                page.append("</small>")
+            }
+            page.append("</h5><ul>\n")
+            for index in device.findings {
+                finding(index, of: reconciliation, status: statuses[index], into: &page)
+            }
+            page.append("</ul></div>\n")
+            if position + 1 == devices.count || devices[position + 1].building != building {
+                page.append("</details>\n")
+            }
         }
     }
 
