@@ -76,5 +76,9 @@ struct HTMLBufferTests {
         first.append(second)
         #expect(first.text == "<p>R&amp;D12,345</p>")
         #expect(first.bytes == Array("<p>R&amp;D12,345</p>".utf8))
+        first.removeAll()
+        #expect(first.bytes.isEmpty)
+        first.append(-7)
+        #expect(first.text == "-7")
     }
 }

@@ -17,6 +17,11 @@ struct HTMLBuffer: Sendable {
         String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Empties the buffer, keeping its room.
+    mutating func removeAll() {
+        bytes.removeAll(keepingCapacity: true)
+    }
+
     /// Appends markup (or text known to hold no special character) as it is.
     mutating func append(_ markup: String) {
         bytes.append(contentsOf: markup.utf8)

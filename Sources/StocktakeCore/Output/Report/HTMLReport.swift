@@ -317,14 +317,18 @@ public enum HTMLReport {
         guard !sources.isEmpty else { return true }
         var text = message
         let isPlain = text.withUTF8 { isPrintableASCII($0) }
+        // Each phrase is written into one scratch buffer, as `spoken` would write it, not made a string.
+        var phrase = HTMLBuffer()
         for source in sources {
-            var phrase = source.spoken
-            let found: Bool
-            if isPlain, !phrase.isEmpty, phrase.withUTF8({ isPrintableASCII($0) }) {
-                found = text.withUTF8 { text in phrase.withUTF8 { phrase in contains(phrase, in: text) } }
-            } else {
-                found = message.contains(phrase)
-            }
+            phrase.removeAll()
+            phrase.append(source.file)
+            phrase.append(" row ")
+            phrase.append(source.row)
+            let found =
+                phrase.bytes.withUnsafeBufferPointer { phrase -> Bool? in
+                    guard isPlain, isPrintableASCII(phrase) else { return nil }
+                    return text.withUTF8 { contains(phrase, in: $0) }
+                } ?? message.contains(source.spoken)
             if !found { return false }
         }
         return true
