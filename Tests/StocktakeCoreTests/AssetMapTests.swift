@@ -62,4 +62,22 @@ struct AssetMapTests {
         #expect(AssetMap.number(3.14159) == "3.1")
         #expect(AssetMap.number(-0.26) == "-0.3")
     }
+
+    @Test func codesThatAreEqualTextsShareOneColorAndOneLabel() {
+        // "Café" precomposed and with a combining accent: equal strings, so one building, as before.
+        let assets = [
+            Self.asset(1, building: "Caf\u{E9}", position: (37.0, -80.0)),
+            Self.asset(2, building: "TOR", position: (37.1, -80.1)),
+            Self.asset(3, building: "Cafe\u{301}", position: (37.2, -80.2)),
+        ]
+        let svg = AssetMap(assets: assets, flagged: [], buildings: nil).svg()!
+        #expect(svg.contains("aria-label=\"Map of 3 assets in 2 buildings, 0 with findings (shown in red)\""))
+        #expect(svg.components(separatedBy: "fill=\"#1f77b4\"").count - 1 == 2)
+        #expect(svg.components(separatedBy: "fill=\"#2ca02c\"").count - 1 == 1)
+        #expect(svg.components(separatedBy: "<text ").count - 1 == 2)
+        #expect(svg.contains(">Caf\u{E9}</text>"))
+        let aggregated = AssetMap(assets: assets, flagged: [3], buildings: nil, maximumPoints: 2)
+        #expect(aggregated.points.map(\.assets) == [2, 1])
+        #expect(aggregated.points.map(\.flagged) == [1, 0])
+    }
 }

@@ -40,4 +40,25 @@ struct ChangeGroupsTests {
     @Test func noChangeSaysSo() {
         #expect(ChangeGroups([]).html() == "<p>The write-back planned no change to the central sheet.</p>\n")
     }
+
+    @Test func rowsListedOutOfOrderAreCountedOnce() {
+        let changes: SheetChanges = [
+            SheetChange(row: 3, vtTag: nil, column: "Room", before: "1", after: "101", reason: .normalized),
+            SheetChange(row: 1, vtTag: nil, column: "Room", before: "2", after: "102", reason: .normalized),
+            SheetChange(row: 3, vtTag: nil, column: "Model", before: "", after: "AP", reason: .filled),
+            SheetChange(row: 7, vtTag: nil, column: "Room", before: "", after: "300", reason: .added),
+        ]
+        let groups = ChangeGroups(changes)
+        #expect(groups.changedCells == 3)
+        #expect(groups.changedRows == 2)
+        #expect(groups.addedRows == 1)
+        #expect(groups.groups.map(\.column) == ["Room", "Model"])
+        #expect(groups.groups.map(\.count) == [3, 1])
+    }
+
+    @Test func reasonsArePlacedInTheOrderOfAllCases() {
+        for reason in ChangeReason.allCases {
+            #expect(ChangeGroups.position(of: reason) == ChangeReason.allCases.firstIndex(of: reason))
+        }
+    }
 }

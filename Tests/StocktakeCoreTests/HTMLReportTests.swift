@@ -287,4 +287,82 @@ struct HTMLReportTests {
         #expect(page.contains("<p>The other 33,134 MISSING findings are listed by building and room above"))
         #expect(Self.occurrences(of: "<li id=\"f-", in: page) == 50_000)
     }
+
+    @Test func aFindingsRowsAreNamedOnlyWhenItsSentenceLeavesOneOut() {
+        let rows = [SourceLocation(file: "a.csv", row: 4), SourceLocation(file: "b.csv", row: 9)]
+        #expect(HTMLReport.mentions("Seen in a.csv row 4 and b.csv row 9.", every: rows))
+        #expect(!HTMLReport.mentions("Seen in a.csv row 4 only.", every: rows))
+        #expect(!HTMLReport.mentions("b.csv row", every: rows))
+        #expect(HTMLReport.mentions("Nothing to name.", every: []))
+        // "a.csv row 4" is in "a.csv row 40", as `contains` finds it.
+        #expect(HTMLReport.mentions("a.csv row 40, b.csv row 9", every: rows))
+        // Text that is not plain ASCII is searched as `contains` searches it: a name in the other Unicode form
+        // of the same letters is found, and a line break inside the sentence changes nothing.
+        let composed = [SourceLocation(file: "Caf\u{E9}.csv", row: 2)]
+        #expect(HTMLReport.mentions("In Caf\u{E9}.csv row 2.", every: composed))
+        #expect(
+            HTMLReport.mentions("In Cafe\u{301}.csv row 2.", every: composed)
+                == "In Cafe\u{301}.csv row 2.".contains(composed[0].spoken))
+        #expect(!HTMLReport.mentions("In Caf\u{E9}.csv row 3.", every: composed))
+        #expect(HTMLReport.mentions("Line one,\na.csv row 4 and b.csv row 9", every: rows))
+        #expect(!HTMLReport.mentions("Line one,\na.csv row 5", every: rows))
+    }
+
+    /// A reconciliation of `count` missing and stale assets in 40 buildings and 300 rooms, one finding each.
+    static func manyFindings(_ count: Int) -> Reconciliation {
+        var assets: [CleanedAsset] = []
+        var discrepancies: [Discrepancy] = []
+        for number in 1...count {
+            var values = AssetValues()
+            let tag = VTTag(number: UInt64(100_000 + number), digits: 6)
+            values.vtTag = tag
+            values.building = number % 41 == 0 ? nil : "B\(number % 40)"
+            values.room = number % 7 == 0 ? nil : String(100 + number % 300)
+            values.model = "AP-515"
+            values.latitude = 37 + Double(number % 40) / 100
+            values.longitude = -80 - Double(number % 300) / 1000
+            assets.append(CleanedAsset(values: values, status: .missing, sources: ["central.csv"]))
+            let row = SourceLocation(file: "central.csv", row: number)
+            discrepancies.append(
+                Discrepancy(
+                    code: number % 3 == 0 ? .stale : .missing, vtTag: tag,
+                    cnsNumber: CNSNumber(number: UInt64(number), digits: 6),
+                    sources: [row], detail: .missing(central: [row], building: values.building, room: values.room)))
+        }
+        return Reconciliation(
+            assets: assets, discrepancies: discrepancies, inputs: OutputFixture.inputs, asOf: OutputFixture.asOf)
+    }
+
+    @Test func thePageIsTheSameOnOneThreadOrMany() {
+        var details = OutputFixture.details
+        details.changes = [
+            SheetChange(
+                row: 2, vtTag: OutputFixture.tag(4513), column: "Room", before: "1", after: "101", reason: .normalized)
+        ]
+        var none = OutputFixture.reconciliation
+        none.discrepancies = []
+        for reconciliation in [OutputFixture.reconciliation, Self.manyFindings(3_000), none] {
+            let one = HTMLReport.bytes(reconciliation, details: details, threads: 1)
+            #expect(String(decoding: one, as: UTF8.self) == HTMLReport.html(reconciliation, details: details))
+            for threads in [2, 3, 8] {
+                #expect(HTMLReport.bytes(reconciliation, details: details, threads: threads) == one)
+            }
+        }
+        #expect(
+            String(decoding: HTMLReport.bytes(none, details: details, threads: 2), as: UTF8.self).contains(
+                "<h2 id=\"by-place\">Findings by building and room</h2>\n<p>No findings.</p>\n"))
+    }
+
+    @Test func theBuildingAndRoomViewIsSplitIntoRangesOfAboutEqualFindings() {
+        let devices = ReportDevice.devices(of: Self.manyFindings(3_000))
+        let ranges = HTMLReport.placeRanges(of: devices, pieces: 8)
+        #expect(ranges.count == 8)
+        #expect(ranges.first?.lowerBound == 0)
+        #expect(ranges.last?.upperBound == devices.count)
+        for (earlier, later) in zip(ranges, ranges.dropFirst()) { #expect(earlier.upperBound == later.lowerBound) }
+        for range in ranges { #expect((370...380).contains(range.count)) }
+        #expect(HTMLReport.placeRanges(of: devices, pieces: 1) == [0..<devices.count])
+        #expect(HTMLReport.placeRanges(of: [], pieces: 8) == [0..<0])
+        #expect(HTMLReport.placeRanges(of: Array(devices.prefix(3)), pieces: 8) == [0..<1, 1..<2, 2..<3])
+    }
 }

@@ -57,8 +57,11 @@ public struct BillingTotals: Sendable, Hashable {
 
     /// The totals of `reconciliation`'s cleaned assets, each building named from its buildings table.
     public init(_ reconciliation: Reconciliation) {
-        var indexes: [Int32: Int] = [:]
+        // By text id (never negative here): a lookup is a multiply and a probe, not SipHash.
+        var indexes = IntegerTable()
         var lines: [BuildingTotal] = []
+        var lastBuilding: Int32 = -1
+        var lastLine = 0
         var withoutBuilding = BuildingTotal(building: "", name: "", assets: 0, costedAssets: 0, totalCents: 0)
         overall = withoutBuilding
         let texts = SharedTexts.shared
@@ -71,14 +74,21 @@ public struct BillingTotals: Sendable, Hashable {
                 withoutBuilding.add(cost)
                 continue
             }
-            if let line = indexes[packed.building] {
-                lines[line].add(cost)
+            // Assets of one building often follow each other: the last line is tried before the dictionary.
+            if packed.building == lastBuilding {
+                lines[lastLine].add(cost)
+            } else if let line = indexes[UInt64(packed.building)] {
+                lines[Int(line)].add(cost)
+                lastBuilding = packed.building
+                lastLine = Int(line)
             } else {
                 let code = texts.string(packed.building)
                 let name = reconciliation.buildings?.building(code: code)?.name ?? ""
-                indexes[packed.building] = lines.count
+                indexes.set(Int32(lines.count), for: UInt64(packed.building))
                 lines.append(BuildingTotal(building: code, name: name, assets: 0, costedAssets: 0, totalCents: 0))
                 lines[lines.count - 1].add(cost)
+                lastBuilding = packed.building
+                lastLine = lines.count - 1
             }
         }
         lines.sort { $0.building < $1.building }

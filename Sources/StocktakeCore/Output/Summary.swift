@@ -15,11 +15,12 @@ public enum Summary {
         var head: [String] = []
         head.append("stocktake: account \(safe(details.account)), as of \(reconciliation.asOf)")
         let rows = reconciliation.inputs.reduce(0) { $0 + $1.rows }
+        let assets = AssetCounts(reconciliation.assets)
         head.append(
-            "\(counted(reconciliation.assets.count, "asset")): \(grouped(reconciliation.count(AssetStatus.ok))) ok, "
-                + "\(grouped(reconciliation.count(.missing))) missing, "
-                + "\(grouped(reconciliation.count(.unrecorded))) unrecorded, \(grouped(reconciliation.count(.typo))) "
-                + "typo, \(grouped(reconciliation.count(.conflict))) in conflict; \(counted(rows, "row")) in "
+            "\(counted(reconciliation.assets.count, "asset")): \(grouped(assets[.ok])) ok, "
+                + "\(grouped(assets[.missing])) missing, "
+                + "\(grouped(assets[.unrecorded])) unrecorded, \(grouped(assets[.typo])) "
+                + "typo, \(grouped(assets[.conflict])) in conflict; \(counted(rows, "row")) in "
                 + "\(counted(reconciliation.inputs.count, "file")).")
         let statuses = reconciliation.statuses
         let newCount = statuses.count(where: { $0.state == .new })

@@ -193,7 +193,7 @@ public enum ReconcileJob {
         let start = clock.now
         details.finished = Date()
         let reports = AtomicFileGroup(folder: details.outputDirectory)
-        try reports.write(HTMLReport.html(reconciliation, details: details), to: details.path(of: "report.html"))
+        try reports.write(HTMLReport.bytes(reconciliation, details: details), to: details.path(of: "report.html"))
         try reports.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
         try reports.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
         try reports.commit()

@@ -30,6 +30,21 @@ struct AssetMap: Sendable, Hashable {
     var isAggregated: Bool
     /// Assets with no position, whose building has none either: they are not drawn.
     var unplaced: Int
+    /// The building code of each color, in the order the points first show it (`""` for points without one).
+    private var colorNames: [String] = []
+    /// The color of each point, an index in `colorNames`: points whose building codes are equal share one.
+    private var colors: [Int] = []
+    /// The first point of each color, where its building's code is written.
+    private var firstPoints: [Int] = []
+
+    /// What the map knows of one building code id of the assets.
+    private struct Code {
+        var text: String?
+        /// The building's coordinates in the buildings table, when it has them.
+        var position: (latitude: Double, longitude: Double)?
+        /// The color of the code, once a point of it is placed.
+        var color = -1
+    }
 
     /// The map of `assets`; `flagged` tells, by VT tag number, which have findings.
     init(
@@ -37,68 +52,121 @@ struct AssetMap: Sendable, Hashable {
         maximumPoints: Int = AssetMap.maximumPoints
     ) {
         var points: [Point] = []
+        var colors: [Int] = []
+        points.reserveCapacity(min(assets.count, maximumPoints))
+        colors.reserveCapacity(min(assets.count, maximumPoints))
         var unplaced = 0
-        // Read from the packed values, each building's code made a string once, not once per asset.
+        var placed = 0
+        // Each building code id is looked at once, not once per asset; the texts of equal codes share a color,
+        // and the totals per color are kept as the points come, in case there are too many to draw each.
         let texts = SharedTexts.shared
-        var codes: [Int32: String] = [:]
+        var codes: [Code] = []
+        // By text id + 1 (no building is -1): a lookup is a multiply and a probe, not SipHash.
+        var codeIndex = IntegerTable()
+        var lastId: Int32 = .min
+        var lastCode = -1
+        var colorOfName: [String: Int] = [:]
+        var totals: [Point] = []
+        var flaggedTags = IntegerTable(capacity: flagged.count)
+        // UInt64.max is no tag's number (and no key of the table).
+        for number in flagged where number != .max { flaggedTags.set(0, for: number) }
+        let checksFlags = !flagged.isEmpty
         for index in assets.indices {
             let values = assets[index].packed
-            let isFlagged = values.vtTag.map { flagged.contains($0.number) } ?? false
-            var code: String?
-            if values.building >= 0 {
-                code = codes[values.building] ?? texts.string(values.building)
-                codes[values.building] = code
+            let id = values.building
+            if id != lastId {
+                if let known = codeIndex[UInt64(Int64(id) + 1)] {
+                    lastCode = Int(known)
+                } else {
+                    let text = id >= 0 ? texts.string(id) : nil
+                    var code = Code(text: text)
+                    if let text, let building = buildings?.building(code: text),
+                        let latitude = building.latitude, let longitude = building.longitude
+                    {
+                        code.position = (latitude, longitude)
+                    }
+                    lastCode = codes.count
+                    codeIndex.set(Int32(lastCode), for: UInt64(Int64(id) + 1))
+                    codes.append(code)
+                }
+                lastId = id
             }
             var point = Point(
-                latitude: 0, longitude: 0, building: code, assets: 1, flagged: isFlagged ? 1 : 0,
+                latitude: 0, longitude: 0, building: codes[lastCode].text, assets: 1, flagged: 0,
                 isBuildingPosition: false)
+            if checksFlags, let tag = values.vtTag, flaggedTags[tag.number] != nil { point.flagged = 1 }
             if let latitude = values.latitude, let longitude = values.longitude {
                 point.latitude = latitude
                 point.longitude = longitude
-            } else if let code, let building = buildings?.building(code: code),
-                let latitude = building.latitude, let longitude = building.longitude
-            {
-                point.latitude = latitude
-                point.longitude = longitude
+            } else if let position = codes[lastCode].position {
+                point.latitude = position.latitude
+                point.longitude = position.longitude
                 point.isBuildingPosition = true
             } else {
                 unplaced += 1
                 continue
             }
-            points.append(point)
+            var color = codes[lastCode].color
+            if color < 0 {
+                let name = point.building ?? ""
+                if let known = colorOfName[name] {
+                    color = known
+                } else {
+                    color = totals.count
+                    colorOfName[name] = color
+                    totals.append(point)
+                    totals[color].assets = 0
+                    totals[color].flagged = 0
+                }
+                codes[lastCode].color = color
+            }
+            // The sums add in the points' order, as a mean of all of them computes them.
+            if totals[color].assets == 0 {
+                totals[color].latitude = point.latitude
+                totals[color].longitude = point.longitude
+            } else {
+                totals[color].latitude += point.latitude
+                totals[color].longitude += point.longitude
+            }
+            totals[color].assets += 1
+            totals[color].flagged += point.flagged
+            placed += 1
+            if placed <= maximumPoints {
+                points.append(point)
+                colors.append(color)
+            }
         }
         self.unplaced = unplaced
-        isAggregated = points.count > maximumPoints
+        colorNames = totals.map { $0.building ?? "" }
+        isAggregated = placed > maximumPoints
         guard isAggregated else {
             self.points = points
+            self.colors = colors
+            var firstPoints = Array(repeating: -1, count: totals.count)
+            for position in colors.indices.reversed() { firstPoints[colors[position]] = position }
+            self.firstPoints = firstPoints
             return
         }
         // One circle per building, at the mean of its assets' positions.
-        var byBuilding: [String: Int] = [:]
-        var totals: [Point] = []
-        for point in points {
-            let key = point.building ?? ""
-            if let position = byBuilding[key] {
-                totals[position].latitude += point.latitude
-                totals[position].longitude += point.longitude
-                totals[position].assets += 1
-                totals[position].flagged += point.flagged
-            } else {
-                byBuilding[key] = totals.count
-                totals.append(point)
-            }
-        }
         for position in totals.indices {
             totals[position].latitude /= Double(totals[position].assets)
             totals[position].longitude /= Double(totals[position].assets)
             totals[position].isBuildingPosition = true
         }
         self.points = totals
+        self.colors = Array(totals.indices)
+        firstPoints = Array(totals.indices)
     }
 
     /// The SVG element, or `nil` when no asset has a position.
     func svg() -> String? {
-        guard !points.isEmpty else { return nil }
+        var page = HTMLBuffer()
+        return svg(into: &page) ? page.text : nil
+    }
+
+    /// Appends the SVG element to `page`; false, appending nothing, when no asset has a position.
+    func svg(into page: inout HTMLBuffer) -> Bool {
+        guard !points.isEmpty else { return false }
         var minimumLatitude = Double.infinity
         var maximumLatitude = -Double.infinity
         var minimumLongitude = Double.infinity
@@ -115,47 +183,68 @@ struct AssetMap: Sendable, Hashable {
         let spanY = max(maximumLatitude - minimumLatitude, 1e-6)
         let margin = 20.0
         let scale = min((Self.width - 2 * margin) / spanX, (Self.height - 2 * margin) / spanY)
-        var buildings: [String] = []
-        var colors: [String: Int] = [:]
-        for point in points where colors[point.building ?? ""] == nil {
-            colors[point.building ?? ""] = buildings.count
-            buildings.append(point.building ?? "")
-        }
-        let flagged = points.reduce(0) { $0 + $1.flagged }
-        let assets = points.reduce(0) { $0 + $1.assets }
-        let label =
-            "Map of \(counted(assets, "asset")) in \(counted(buildings.count, "building")), "
-            + "\(grouped(flagged)) with findings (shown in red)"
-        var svg = "<svg class=\"map\" viewBox=\"0 0 \(Int(Self.width)) \(Int(Self.height))\" role=\"img\" "
-        svg += "aria-label=\"\(HTMLReport.escape(label))\"><title>\(HTMLReport.escape(label))</title>\n"
-        svg += "<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f4\"/>\n"
+        var flagged = 0
+        var assets = 0
         for point in points {
+            flagged += point.flagged
+            assets += point.assets
+        }
+        let label =
+            "Map of \(counted(assets, "asset")) in \(counted(colorNames.count, "building")), "
+            + "\(grouped(flagged)) with findings (shown in red)"
+        page.append("<svg class=\"map\" viewBox=\"0 0 ")
+        page.append(Int(Self.width))
+        page.append(" ")
+        page.append(Int(Self.height))
+        page.append("\" role=\"img\" aria-label=\"")
+        page.append(escaped: label)
+        page.append("\"><title>")
+        page.append(escaped: label)
+        page.append("</title>\n<rect width=\"100%\" height=\"100%\" fill=\"#f7f7f4\"/>\n")
+        // What follows the coordinates of an asset's circle, by color, unflagged and flagged.
+        let endings = Self.palette.map { "\" r=\"3.0\" fill=\"\($0)\"/>\n" }
+        let flaggedEndings = Self.palette.map { "\" r=\"3.0\" fill=\"\($0)\" stroke=\"#c00\" stroke-width=\"2\"/>\n" }
+        for position in points.indices {
+            let point = points[position]
             let x = margin + (point.longitude - minimumLongitude) * stretch * scale
             let y = margin + (maximumLatitude - point.latitude) * scale
-            let color = Self.palette[colors[point.building ?? ""]! % Self.palette.count]
-            let radius = isAggregated ? 4 + 12 * (Double(point.assets) / Double(assets)).squareRoot() : 3
-            let isFlagged = point.flagged > 0
-            svg += "<circle cx=\"\(Self.number(x))\" cy=\"\(Self.number(y))\" r=\"\(Self.number(radius))\" "
-            svg += isFlagged ? "fill=\"\(color)\" stroke=\"#c00\" stroke-width=\"2\"" : "fill=\"\(color)\""
-            if isAggregated {
-                let title =
-                    "\(point.building ?? "no building"): \(counted(point.assets, "asset")), "
-                    + "\(grouped(point.flagged)) with findings"
-                svg += "><title>\(HTMLReport.escape(title))</title></circle>\n"
-            } else {
-                svg += "/>\n"
+            page.append("<circle cx=\"")
+            page.append(tenths: x)
+            page.append("\" cy=\"")
+            page.append(tenths: y)
+            guard isAggregated else {
+                let color = colors[position] % Self.palette.count
+                page.append(point.flagged > 0 ? flaggedEndings[color] : endings[color])
+                continue
             }
+            page.append("\" r=\"")
+            page.append(tenths: 4 + 12 * (Double(point.assets) / Double(assets)).squareRoot())
+            page.append("\" fill=\"")
+            page.append(Self.palette[colors[position] % Self.palette.count])
+            page.append(point.flagged > 0 ? "\" stroke=\"#c00\" stroke-width=\"2\"" : "\"")
+            page.append("><title>")
+            page.append(escaped: point.building ?? "no building")
+            page.append(": ")
+            page.append(counted: point.assets, "asset")
+            page.append(", ")
+            page.append(grouped: point.flagged)
+            page.append(" with findings</title></circle>\n")
         }
         // The buildings' codes, at the first point of each.
-        for building in buildings where !building.isEmpty {
-            guard let point = points.first(where: { $0.building == building }) else { continue }
+        for color in colorNames.indices where !colorNames[color].isEmpty {
+            let point = points[firstPoints[color]]
             let x = margin + (point.longitude - minimumLongitude) * stretch * scale
             let y = margin + (maximumLatitude - point.latitude) * scale
-            svg +=
-                "<text x=\"\(Self.number(x + 5))\" y=\"\(Self.number(y - 5))\">\(HTMLReport.escape(building))</text>\n"
+            page.append("<text x=\"")
+            page.append(tenths: x + 5)
+            page.append("\" y=\"")
+            page.append(tenths: y - 5)
+            page.append("\">")
+            page.append(escaped: colorNames[color])
+            page.append("</text>\n")
         }
-        svg += "</svg>"
-        return svg
+        page.append("</svg>")
+        return true
     }
 
     /// Colors that tell buildings apart, dark enough to read on the light ground.
@@ -163,8 +252,8 @@ struct AssetMap: Sendable, Hashable {
 
     /// A coordinate to one decimal: enough on a 640-unit drawing, and short.
     static func number(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
+        var text = HTMLBuffer()
+        text.append(tenths: value)
+        return text.text
     }
 }

@@ -15,50 +15,90 @@ struct BuildingSummary: Sendable, Hashable {
     static func rows(
         billing: BillingTotals, devices: [ReportDevice], discrepancies: [Discrepancy], statuses: [FindingStatus]
     ) -> [BuildingSummary] {
-        var rows: [String?: BuildingSummary] = [:]
+        // Rows by code in a [String: Int] of positions, the row without a building apart: a dictionary keyed by
+        // `String?` costs a search of the program's conformances the first time, longer than the rest.
+        var rows: [BuildingSummary] = []
+        var positions: [String: Int] = [:]
+        var withoutBuilding: BuildingSummary?
         for line in billing.buildings {
-            let building = line.building.isEmpty ? nil : line.building
-            rows[building] = BuildingSummary(building: building, totals: line)
-        }
-        for device in devices {
-            var row = rows[device.building] ?? BuildingSummary(building: device.building)
-            for index in device.findings where statuses[index].state != .acknowledged {
-                switch discrepancies[index].severity {
-                case .error: row.errors += 1
-                case .warning: row.warnings += 1
-                case .info: row.infos += 1
-                }
+            if line.building.isEmpty {
+                withoutBuilding = BuildingSummary(building: nil, totals: line)
+            } else {
+                positions[line.building] = rows.count
+                rows.append(BuildingSummary(building: line.building, totals: line))
             }
-            rows[device.building] = row
         }
-        return rows.values.sorted { lhs, rhs in
-            guard let left = lhs.building else { return false }
-            guard let right = rhs.building else { return true }
-            return left < right
+        // Devices come by building: each building's row is looked up once, not once per device.
+        var position = 0
+        while position < devices.count {
+            let building = devices[position].building
+            var row: BuildingSummary
+            if let building {
+                row = positions[building].map { rows[$0] } ?? BuildingSummary(building: building)
+            } else {
+                row = withoutBuilding ?? BuildingSummary(building: nil)
+            }
+            while position < devices.count, devices[position].building == building {
+                for index in devices[position].findings where statuses[index].state != .acknowledged {
+                    switch discrepancies[index].severity {
+                    case .error: row.errors += 1
+                    case .warning: row.warnings += 1
+                    case .info: row.infos += 1
+                    }
+                }
+                position += 1
+            }
+            if let building {
+                if let known = positions[building] {
+                    rows[known] = row
+                } else {
+                    positions[building] = rows.count
+                    rows.append(row)
+                }
+            } else {
+                withoutBuilding = row
+            }
         }
+        rows.sort { $0.building! < $1.building! }
+        if let withoutBuilding { rows.append(withoutBuilding) }
+        return rows
     }
 
     /// The table's HTML; the billing column only when `showsBills`.
     static func html(_ rows: [BuildingSummary], names: BuildingTable?, showsBills: Bool) -> String {
-        var page = "<table class=\"buildings\"><thead><tr><th scope=\"col\">Building</th>"
-        page += "<th scope=\"col\">Assets</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th>"
-        page += "<th scope=\"col\">Info</th>"
-        if showsBills { page += "<th scope=\"col\">Billing total</th>" }
-        page += "</tr></thead><tbody>\n"
+        var page = HTMLBuffer()
+        html(rows, names: names, showsBills: showsBills, into: &page)
+        return page.text
+    }
+
+    /// Appends the table's HTML to `page`; the billing column only when `showsBills`.
+    static func html(_ rows: [BuildingSummary], names: BuildingTable?, showsBills: Bool, into page: inout HTMLBuffer) {
+        page.append("<table class=\"buildings\"><thead><tr><th scope=\"col\">Building</th>")
+        page.append("<th scope=\"col\">Assets</th><th scope=\"col\">Errors</th><th scope=\"col\">Warnings</th>")
+        page.append("<th scope=\"col\">Info</th>")
+        if showsBills { page.append("<th scope=\"col\">Billing total</th>") }
+        page.append("</tr></thead><tbody>\n")
         for row in rows {
             let name = row.building.flatMap { names?.building(code: $0)?.name }
             let title = row.building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "No building"
-            page += "<tr><th scope=\"row\">\(HTMLReport.escape(title))</th>"
-            page += "<td data-l=\"Assets\" class=\"number\">\(grouped(row.totals?.assets ?? 0))</td>"
-            page += "<td data-l=\"Errors\" class=\"number\">\(grouped(row.errors))</td>"
-            page += "<td data-l=\"Warnings\" class=\"number\">\(grouped(row.warnings))</td>"
-            page += "<td data-l=\"Info\" class=\"number\">\(grouped(row.infos))</td>"
+            page.append("<tr><th scope=\"row\">")
+            page.append(escaped: title)
+            page.append("</th><td data-l=\"Assets\" class=\"number\">")
+            page.append(grouped: row.totals?.assets ?? 0)
+            page.append("</td><td data-l=\"Errors\" class=\"number\">")
+            page.append(grouped: row.errors)
+            page.append("</td><td data-l=\"Warnings\" class=\"number\">")
+            page.append(grouped: row.warnings)
+            page.append("</td><td data-l=\"Info\" class=\"number\">")
+            page.append(grouped: row.infos)
+            page.append("</td>")
             if showsBills {
-                page += "<td data-l=\"Billing total\" class=\"number\">\(row.totals?.formattedTotal ?? "")</td>"
+                page.append("<td data-l=\"Billing total\" class=\"number\">")
+                page.append(row.totals?.formattedTotal ?? "")
+                page.append("</td>")
             }
-            page += "</tr>\n"
+            page.append("</tr>\n")
         }
-        page += "</tbody></table>\n"
-        return page
+        page.append("</tbody></table>\n")
     }
 }

@@ -23,67 +23,128 @@ struct ChangeGroups: Sendable {
     var addedRows: Int
 
     init(_ changes: SheetChanges, shown: Int = ChangeGroups.shownPerColumn) {
-        var byColumn: [Int: Int] = [:]
+        // Columns and reasons are counted by index: a night's millions of changes hash nothing. The first `shown`
+        // changes of each column are kept by position and made into `SheetChange` values at the end.
+        let reasons = ChangeReason.allCases
+        var counts = Array(repeating: 0, count: changes.labels.count * reasons.count)
+        var cellCounts = Array(repeating: 0, count: changes.labels.count)
+        // The positions of the changes shown, all columns together, in sheet order.
+        var kept: [Int] = []
+        // Changes come in sheet order, so a row's changes are together: its distinct rows are counted as they
+        // change, unless the rows go back somewhere (a list built by hand), when a set counts them.
+        var rows = 0
+        var lastRow: UInt32?
+        var isAscending = true
+        var changedCells = 0
+        var addedRows = 0
+        var lastAddedRow: UInt32?
+        changes.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices {
+                let entry = entries[index]
+                if entry.reason != .added {
+                    changedCells += 1
+                    if entry.row != lastRow {
+                        if let lastRow, entry.row < lastRow { isAscending = false }
+                        rows += 1
+                        lastRow = entry.row
+                    }
+                } else if entry.row != lastAddedRow {
+                    // As `SheetChanges.addedRowCount` counts them.
+                    addedRows += 1
+                    lastAddedRow = entry.row
+                }
+                let column = Int(entry.column)
+                counts[column * reasons.count + Self.position(of: entry.reason)] += 1
+                if cellCounts[column] < shown { kept.append(index) }
+                cellCounts[column] += 1
+            }
+        }
+        if !isAscending {
+            var distinct = Set<UInt32>()
+            for entry in changes.entries where entry.reason != .added { distinct.insert(entry.row) }
+            rows = distinct.count
+        }
+        // In the order of the sheet's columns.
         var groups: [Group] = []
-        var counts: [[Int]] = []
-        var rows = Set<UInt32>()
-        for index in changes.indices {
-            let entry = changes.entries[index]
-            if entry.reason != .added { rows.insert(entry.row) }
-            let column = Int(entry.column)
-            let position: Int
-            if let known = byColumn[column] {
-                position = known
-            } else {
-                position = groups.count
-                byColumn[column] = position
-                groups.append(Group(column: changes.labels[column], reasons: [], changes: [], count: 0))
-                counts.append(Array(repeating: 0, count: ChangeReason.allCases.count))
+        for column in cellCounts.indices where cellCounts[column] > 0 {
+            var group = Group(column: changes.labels[column], reasons: [], changes: [], count: cellCounts[column])
+            for (offset, reason) in reasons.enumerated() where counts[column * reasons.count + offset] > 0 {
+                group.reasons.append((reason, counts[column * reasons.count + offset]))
             }
-            groups[position].count += 1
-            counts[position][ChangeReason.allCases.firstIndex(of: entry.reason)!] += 1
-            if groups[position].changes.count < shown { groups[position].changes.append(changes[index]) }
-        }
-        for position in groups.indices {
-            groups[position].reasons = ChangeReason.allCases.enumerated().compactMap { offset, reason in
-                counts[position][offset] > 0 ? (reason, counts[position][offset]) : nil
+            for index in kept where Int(changes.entries[index].column) == column {
+                group.changes.append(changes[index])
             }
+            groups.append(group)
         }
-        let order = byColumn.sorted { $0.key < $1.key }.map(\.value)
-        self.groups = order.map { groups[$0] }
-        changedCells = changes.changedCellCount
-        changedRows = rows.count
-        addedRows = changes.addedRowCount
+        self.groups = groups
+        self.changedCells = changedCells
+        changedRows = rows
+        self.addedRows = addedRows
+    }
+
+    /// The position of `reason` in `ChangeReason.allCases`, which lists the cases in the order they are declared.
+    static func position(of reason: ChangeReason) -> Int {
+        switch reason {
+        case .normalized: 0
+        case .filled: 1
+        case .overwritten: 2
+        case .added: 3
+        }
     }
 
     /// The section's HTML: one folded table per column.
     func html() -> String {
+        var page = HTMLBuffer()
+        html(into: &page)
+        return page.text
+    }
+
+    /// Appends the section's HTML to `page`.
+    func html(into page: inout HTMLBuffer) {
         guard !groups.isEmpty else {
-            return "<p>The write-back planned no change to the central sheet.</p>\n"
+            page.append("<p>The write-back planned no change to the central sheet.</p>\n")
+            return
         }
-        var page = ""
         for group in groups {
-            let reasons = group.reasons.map { "\(grouped($0.count)) \($0.reason.rawValue)" }.joined(separator: ", ")
-            page += "<details class=\"changes\"><summary><strong>\(HTMLReport.escape(group.column))</strong>: "
-            page += "\(counted(group.count, "cell")) (\(reasons))</summary>\n"
-            page += "<table><thead><tr><th scope=\"col\">Row</th><th scope=\"col\">VT tag</th>"
-            page += "<th scope=\"col\">Before</th><th scope=\"col\">After</th><th scope=\"col\">Why</th></tr></thead>"
-            page += "<tbody>\n"
-            for change in group.changes {
-                page += "<tr><td data-l=\"Row\">\(change.row)</td>"
-                page += "<td data-l=\"VT tag\">\(change.vtTag?.description ?? "")</td>"
-                page += "<td data-l=\"Before\">\(HTMLReport.escape(change.before))</td>"
-                page += "<td data-l=\"After\">\(HTMLReport.escape(change.after))</td>"
-                page += "<td data-l=\"Why\">\(change.reason.rawValue)</td></tr>\n"
+            page.append("<details class=\"changes\"><summary><strong>")
+            page.append(escaped: group.column)
+            page.append("</strong>: ")
+            page.append(counted: group.count, "cell")
+            page.append(" (")
+            for (offset, reason) in group.reasons.enumerated() {
+                if offset > 0 { page.append(", ") }
+                page.append(grouped: reason.count)
+                page.append(" ")
+                page.append(reason.reason.rawValue)
             }
-            page += "</tbody></table>\n"
+            page.append(")</summary>\n<table><thead><tr><th scope=\"col\">Row</th><th scope=\"col\">VT tag</th>")
+            page.append(
+                "<th scope=\"col\">Before</th><th scope=\"col\">After</th><th scope=\"col\">Why</th></tr></thead>")
+            page.append("<tbody>\n")
+            for change in group.changes {
+                page.append("<tr><td data-l=\"Row\">")
+                page.append(change.row)
+                page.append("</td><td data-l=\"VT tag\">")
+                if let tag = change.vtTag { page.append(tag.description) }
+                page.append("</td><td data-l=\"Before\">")
+                page.append(escaped: change.before)
+                page.append("</td><td data-l=\"After\">")
+                page.append(escaped: change.after)
+                page.append("</td><td data-l=\"Why\">")
+                page.append(change.reason.rawValue)
+                page.append("</td></tr>\n")
+            }
+            page.append("</tbody></table>\n")
             if group.count > group.changes.count {
                 let more = group.count - group.changes.count
-                page += "<p>\(counted(more, "more change")) of this column \(more == 1 ? "is" : "are") listed in "
-                page += "changes.csv.</p>\n"
+                page.append("<p>")
+                page.append(counted: more, "more change")
+                page.append(
+                    more == 1
+                        ? " of this column is listed in changes.csv.</p>\n"
+                        : " of this column are listed in changes.csv.</p>\n")
             }
-            page += "</details>\n"
+            page.append("</details>\n")
         }
-        return page
     }
 }

@@ -16,58 +16,175 @@ public enum HTMLReport {
 
     /// The page's text.
     public static func html(_ reconciliation: Reconciliation, details: RunDetails) -> String {
-        let statuses = reconciliation.statuses
-        let devices = ReportDevice.devices(of: reconciliation)
-        let name = escape(details.displayName)
-        let changes = ChangeGroups(details.changes)
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>Stocktake report: \(name), \(reconciliation.asOf)</title>
-            <style>
-            \(ReportStyle.css)
-            </style></head><body>
-            <header><h1>Stocktake report: \(name)</h1>
-            \(facts(reconciliation, details: details, statuses: statuses, changes: changes))</header>
-            <nav aria-label="Sections"><ul><li><a href="#counts">Counts</a></li><li><a href="#buildings">Buildings</a></li>
-            <li><a href="#map">Map</a></li><li><a href="#by-place">By building and room</a></li>
-            <li><a href="#by-code">By code</a></li><li><a href="#walk">Walk lists</a></li>
-            <li><a href="#changes">Central sheet changes</a></li><li><a href="#glossary">Codes</a></li></ul></nav>
+        String(decoding: bytes(reconciliation, details: details), as: UTF8.self)
+    }
 
-            """
-        page += tools(reconciliation, statuses: statuses)
-        page += counts(reconciliation, statuses: statuses)
-        page += "<h2 id=\"buildings\">Buildings</h2>\n"
-        let billing = BillingTotals(reconciliation)
-        page += BuildingSummary.html(
-            BuildingSummary.rows(
-                billing: billing, devices: devices, discrepancies: reconciliation.discrepancies, statuses: statuses),
-            names: reconciliation.buildings, showsBills: billing.hasCosts)
-        page += "<h2 id=\"map\">Map</h2>\n"
-        page += map(reconciliation, devices: devices, statuses: statuses)
-        page += byPlace(reconciliation, devices: devices, statuses: statuses, buildings: reconciliation.buildings)
-        page += byCode(reconciliation, devices: devices, statuses: statuses)
-        page += "<h2 id=\"walk\">Walk lists</h2>\n"
-        let walkLists = WalkList.lists(of: devices, in: reconciliation, statuses: statuses)
-        if walkLists.isEmpty { page += "<p>No device needs looking for.</p>\n" }
-        for list in walkLists {
-            page += list.html(
-                buildingName: list.building.flatMap { reconciliation.buildings?.building(code: $0)?.name })
+    /// Accounts with at least this many assets and findings together are rendered on all the run's threads
+    /// (`Parallel.threads`); smaller ones, whose report takes a few milliseconds, on the calling thread alone.
+    static let parallelFrom = 50_000
+
+    /// The page's UTF-8 bytes, as `report.html` holds them.
+    public static func bytes(_ reconciliation: Reconciliation, details: RunDetails) -> [UInt8] {
+        let size = reconciliation.assets.count + reconciliation.discrepancies.count
+        return bytes(reconciliation, details: details, threads: size >= parallelFrom ? Parallel.threads : 1)
+    }
+
+    /// The page's bytes, rendered on at most `threads` threads: the devices and the header's totals side by side,
+    /// then the sections (the building-and-room view in pieces) each into its own buffer, joined in the page's
+    /// order. On one thread every section is written straight into the page.
+    static func bytes(_ reconciliation: Reconciliation, details: RunDetails, threads: Int) -> [UInt8] {
+        let statuses = reconciliation.statuses
+        var devices: [ReportDevice] = []
+        var changes: ChangeGroups?
+        var billing: BillingTotals?
+        var assetCounts: AssetCounts?
+        Parallel.perform(2, threads: threads) { task in
+            if task == 0 {
+                devices = ReportDevice.devices(of: reconciliation)
+            } else {
+                changes = ChangeGroups(details.changes)
+                billing = BillingTotals(reconciliation)
+                assetCounts = AssetCounts(reconciliation.assets)
+            }
         }
-        page += "<h2 id=\"changes\">Changes to the central sheet</h2>\n" + changes.html()
-        page += resolved(reconciliation)
-        page += filesRead(reconciliation)
-        page += glossary()
-        page += "<script>\n\(ReportStyle.script)\n</script>\n</body></html>\n"
-        return page
+        let sections = Sections(
+            reconciliation: reconciliation, details: details, statuses: statuses, devices: devices,
+            changes: changes!, billing: billing!, assetCounts: assetCounts!,
+            places: placeRanges(of: devices, pieces: threads > 1 ? threads * 4 : 1))
+        let count = sections.count
+        var page = HTMLBuffer(capacity: 1 << 16)
+        guard threads > 1 else {
+            for piece in 0..<count { sections.write(piece, into: &page) }
+            return page.bytes
+        }
+        let pieces = ResultSlots<HTMLBuffer>(count: count)
+        let schedule = sections.schedule
+        Parallel.perform(count, threads: threads) { task in
+            let piece = schedule[task]
+            var text = HTMLBuffer()
+            sections.write(piece, into: &text)
+            pieces[piece] = text
+        }
+        let texts = (0..<count).map { pieces[$0]! }
+        page = HTMLBuffer(capacity: texts.reduce(0) { $0 + $1.bytes.count })
+        for text in texts { page.append(text) }
+        return page.bytes
+    }
+
+    /// Ranges of `devices` (listed by building and room) that hold about the same number of findings each, at
+    /// most `pieces` of them, together all the devices: the building-and-room view is written range by range.
+    static func placeRanges(of devices: [ReportDevice], pieces: Int) -> [Range<Int>] {
+        let total = devices.reduce(0) { $0 + $1.findings.count }
+        guard pieces > 1, devices.count > 1 else { return [0..<devices.count] }
+        var ranges: [Range<Int>] = []
+        var start = 0
+        var findings = 0
+        for position in devices.indices {
+            findings += devices[position].findings.count
+            if findings * pieces >= total * (ranges.count + 1), position + 1 < devices.count {
+                ranges.append(start..<(position + 1))
+                start = position + 1
+            }
+        }
+        ranges.append(start..<devices.count)
+        return ranges
+    }
+
+    /// The page's sections and what they are written from; `write` writes one piece of the page, and the pieces
+    /// in order are the page.
+    private struct Sections {
+        let reconciliation: Reconciliation
+        let details: RunDetails
+        let statuses: [FindingStatus]
+        let devices: [ReportDevice]
+        let changes: ChangeGroups
+        let billing: BillingTotals
+        let assetCounts: AssetCounts
+        /// The ranges of `devices` the building-and-room view is written in.
+        let places: [Range<Int>]
+
+        /// The pieces: the top, the map, the building-and-room view's ranges, the code view, the rest.
+        var count: Int { places.count + 4 }
+
+        /// The pieces in the order threads take them: the long ones first (the map scans every asset), the
+        /// building-and-room view's ranges, of about equal length, last, so that the threads finish together.
+        var schedule: [Int] { [1, count - 1, 0, count - 2] + Array(2..<(count - 2)) }
+
+        func write(_ piece: Int, into page: inout HTMLBuffer) {
+            switch piece {
+            case 0: top(into: &page)
+            case 1: map(reconciliation, devices: devices, statuses: statuses, into: &page)
+            case count - 2: byCode(reconciliation, devices: devices, statuses: statuses, into: &page)
+            case count - 1: rest(into: &page)
+            default:
+                let range = places[piece - 2]
+                if range.lowerBound == 0 {
+                    page.append("<h2 id=\"by-place\">Findings by building and room</h2>\n")
+                    if devices.isEmpty { page.append("<p>No findings.</p>\n") }
+                }
+                byPlace(
+                    reconciliation, devices: devices, range, statuses: statuses, buildings: reconciliation.buildings,
+                    into: &page)
+            }
+        }
+
+        /// The head, the header, the counts, the buildings' table, and the map's heading.
+        private func top(into page: inout HTMLBuffer) {
+            let name = escape(details.displayName)
+            let facts = HTMLReport.facts(
+                reconciliation, details: details, statuses: statuses, changes: changes, assets: assetCounts)
+            page.append(
+                """
+                <!DOCTYPE html>
+                <html lang="en"><head><meta charset="utf-8">
+                <meta name="viewport" content="width=device-width, initial-scale=1">
+                <title>Stocktake report: \(name), \(reconciliation.asOf)</title>
+                <style>
+                \(ReportStyle.css)
+                </style></head><body>
+                <header><h1>Stocktake report: \(name)</h1>
+                \(facts)</header>
+                <nav aria-label="Sections"><ul><li><a href="#counts">Counts</a></li><li><a href="#buildings">Buildings</a></li>
+                <li><a href="#map">Map</a></li><li><a href="#by-place">By building and room</a></li>
+                <li><a href="#by-code">By code</a></li><li><a href="#walk">Walk lists</a></li>
+                <li><a href="#changes">Central sheet changes</a></li><li><a href="#glossary">Codes</a></li></ul></nav>
+
+                """)
+            page.append(tools(reconciliation, statuses: statuses))
+            page.append(counts(reconciliation, statuses: statuses))
+            page.append("<h2 id=\"buildings\">Buildings</h2>\n")
+            BuildingSummary.html(
+                BuildingSummary.rows(
+                    billing: billing, devices: devices, discrepancies: reconciliation.discrepancies, statuses: statuses),
+                names: reconciliation.buildings, showsBills: billing.hasCosts, into: &page)
+            page.append("<h2 id=\"map\">Map</h2>\n")
+        }
+
+        /// The walk lists, the changes to the central sheet, the resolved findings, the files read, the glossary.
+        private func rest(into page: inout HTMLBuffer) {
+            page.append("<h2 id=\"walk\">Walk lists</h2>\n")
+            let walkLists = WalkList.lists(of: devices, in: reconciliation, statuses: statuses)
+            if walkLists.isEmpty { page.append("<p>No device needs looking for.</p>\n") }
+            for list in walkLists {
+                list.html(
+                    buildingName: list.building.flatMap { reconciliation.buildings?.building(code: $0)?.name },
+                    into: &page)
+            }
+            page.append("<h2 id=\"changes\">Changes to the central sheet</h2>\n")
+            changes.html(into: &page)
+            resolved(reconciliation, into: &page)
+            page.append(filesRead(reconciliation))
+            page.append(glossary())
+            page.append("<script>\n\(ReportStyle.script)\n</script>\n</body></html>\n")
+        }
     }
 
     // MARK: - The top
 
     /// The run's facts: when, what was reconciled, the findings and how they stand since the last run, the push.
     static func facts(
-        _ reconciliation: Reconciliation, details: RunDetails, statuses: [FindingStatus], changes: ChangeGroups
+        _ reconciliation: Reconciliation, details: RunDetails, statuses: [FindingStatus], changes: ChangeGroups,
+        assets: AssetCounts
     ) -> String {
         let new = statuses.count(where: { $0.state == .new })
         let open = statuses.count(where: { $0.state == .open })
@@ -78,11 +195,9 @@ public enum HTMLReport {
         text += "<dt>Run</dt><dd>\(escape(details.timeZone.format(details.started))) "
         text += "(inventory as of \(reconciliation.asOf))</dd>\n"
         text += "<dt>Assets reconciled</dt><dd>\(grouped(reconciliation.assets.count)): "
-        text +=
-            "\(grouped(reconciliation.count(AssetStatus.ok))) ok, \(grouped(reconciliation.count(.missing))) missing, "
-        text +=
-            "\(grouped(reconciliation.count(.unrecorded))) unrecorded, \(grouped(reconciliation.count(.typo))) typo, "
-        text += "\(grouped(reconciliation.count(.conflict))) in conflict</dd>\n"
+        text += "\(grouped(assets[.ok])) ok, \(grouped(assets[.missing])) missing, "
+        text += "\(grouped(assets[.unrecorded])) unrecorded, \(grouped(assets[.typo])) typo, "
+        text += "\(grouped(assets[.conflict])) in conflict</dd>\n"
         text += "<dt>Findings</dt><dd>\(grouped(reconciliation.discrepancies.count)), as in discrepancies.csv: "
         text += "\(counted(reconciliation.count(Severity.error), "error")), "
         text += "\(counted(reconciliation.count(.warning), "warning")), \(grouped(reconciliation.count(.info))) info"
@@ -129,21 +244,21 @@ public enum HTMLReport {
 
     /// The findings per code and state; its totals are the header's.
     static func counts(_ reconciliation: Reconciliation, statuses: [FindingStatus]) -> String {
-        var counts: [DiscrepancyCode: [Int]] = [:]
+        // Four counters per code, by the code's position in `allCases`.
+        let codes = DiscrepancyCode.allCases
+        var counts = Array(repeating: 0, count: codes.count * 4)
         let states: [FindingState] = [.new, .open, .acknowledged]
         for index in reconciliation.discrepancies.indices {
-            let code = reconciliation.discrepancies[index].code
-            var row = counts[code] ?? [0, 0, 0, 0]
-            row[0] += 1
-            if let state = states.firstIndex(of: statuses[index].state) { row[state + 1] += 1 }
-            counts[code] = row
+            let code = codes.firstIndex(of: reconciliation.discrepancies[index].code)!
+            counts[code * 4] += 1
+            if let state = states.firstIndex(of: statuses[index].state) { counts[code * 4 + state + 1] += 1 }
         }
         var text = "<h2 id=\"counts\">Counts</h2>\n<table class=\"sortable\"><thead><tr><th scope=\"col\">Code</th>"
         text += "<th scope=\"col\">Severity</th><th scope=\"col\">Findings</th><th scope=\"col\">New</th>"
         text += "<th scope=\"col\">Open</th><th scope=\"col\">Acknowledged</th></tr></thead><tbody>\n"
         var totals = [0, 0, 0, 0]
-        for code in DiscrepancyCode.allCases {
-            guard let row = counts[code] else { continue }
+        for (position, code) in codes.enumerated() where counts[position * 4] > 0 {
+            let row = counts[(position * 4)..<(position * 4 + 4)].map { $0 }
             for column in totals.indices { totals[column] += row[column] }
             text += "<tr><th scope=\"row\"><a href=\"#\(code.rawValue)\">\(code.rawValue)</a></th>"
             text += "<td data-l=\"Severity\" class=\"\(code.severity.rawValue)\">\(code.severity.rawValue)</td>"
@@ -163,144 +278,265 @@ public enum HTMLReport {
     // MARK: - The findings
 
     /// One finding in a device's entry: code, id, state, rows, and its sentence (what to check and do).
-    static func finding(_ index: Int, of reconciliation: Reconciliation, status: FindingStatus) -> String {
+    static func finding(
+        _ index: Int, of reconciliation: Reconciliation, status: FindingStatus, into page: inout HTMLBuffer
+    ) {
         let discrepancy = reconciliation.discrepancies[index]
         let code = discrepancy.code
-        let note = status.note.isEmpty ? "" : " " + status.note
+        let id = status.id.description
         // Short markup: 50,000 findings must stay under 20 MB. The script reads the code from the `<b>`.
-        var text =
-            "<li id=\"f-\(status.id)\" data-s=\"\(status.state.rawValue)\"><b>\(code.rawValue)</b> \(status.id), "
-        text += status.state.rawValue
+        page.append("<li id=\"f-")
+        page.append(id)
+        page.append("\" data-s=\"")
+        page.append(status.state.rawValue)
+        page.append("\"><b>")
+        page.append(code.rawValue)
+        page.append("</b> ")
+        page.append(id)
+        page.append(", ")
+        page.append(status.state.rawValue)
         let message = discrepancy.message
         // The rows, unless the sentence names every one of them already.
-        if !discrepancy.sources.allSatisfy({ message.contains($0.spoken) }) {
-            text += " · " + escape(SourceLocation.listed(discrepancy.sources))
+        if !mentions(message, every: discrepancy.sources) {
+            page.append(" · ")
+            page.append(escaped: SourceLocation.listed(discrepancy.sources))
         }
         // An `<li>` closes itself at the next one.
-        text += "<br>" + escape(message + note) + "\n"
-        return text
+        page.append("<br>")
+        page.append(escaped: message)
+        if !status.note.isEmpty {
+            page.append(" ")
+            page.append(escaped: status.note)
+        }
+        page.append("\n")
     }
 
-    /// The building-and-room view: each building's devices, room by room, each device once with all its findings.
-    static func byPlace(
-        _ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus], buildings: BuildingTable?
-    ) -> String {
-        var text = "<h2 id=\"by-place\">Findings by building and room</h2>\n"
-        if devices.isEmpty { return text + "<p>No findings.</p>\n" }
-        var position = 0
-        while position < devices.count {
-            let building = devices[position].building
-            var end = position
-            var findingCount = 0
-            while end < devices.count, devices[end].building == building {
-                findingCount += devices[end].findings.count
-                end += 1
-            }
-            let name = building.flatMap { buildings?.building(code: $0)?.name }
-            let title = building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "Building not known"
-            text += findingCount > foldedAfter ? "<details class=\"place\">" : "<details open class=\"place\">"
-            text += "<summary><h3>\(escape(title))</h3> "
-            text += "\(counted(end - position, "device")), \(counted(findingCount, "finding"))</summary>\n"
-            var room: String??
-            for device in devices[position..<end] {
-                if room == nil || room! != device.room {
-                    room = device.room
-                    text += "<h4>Room \(escape(device.room ?? "not known"))</h4>\n"
-                }
-                text += "<div class=\"d\"><h5>\(escape(device.label))"
-                if let model = device.model { text += " <small>\(escape(model))</small>" }
-                text += "</h5><ul>\n"
-                for index in device.findings {
-                    text += finding(index, of: reconciliation, status: statuses[index])
-                }
-                text += "</ul></div>\n"
-            }
-            text += "</details>\n"
-            position = end
+    /// Whether `message` names every one of `sources` ("a.csv row 3"), as `message.contains($0.spoken)` says for
+    /// each; where both are printable ASCII that is a plain search of bytes, without UTF-16 copies of both.
+    static func mentions(_ message: String, every sources: [SourceLocation]) -> Bool {
+        guard !sources.isEmpty else { return true }
+        var text = message
+        let isPlain = text.withUTF8 { isPrintableASCII($0) }
+        // Each phrase is written into one scratch buffer, as `spoken` would write it, not made a string.
+        var phrase = HTMLBuffer()
+        for source in sources {
+            phrase.removeAll()
+            phrase.append(source.file)
+            phrase.append(" row ")
+            phrase.append(source.row)
+            let found =
+                phrase.bytes.withUnsafeBufferPointer { phrase -> Bool? in
+                    guard isPlain, isPrintableASCII(phrase) else { return nil }
+                    return text.withUTF8 { contains(phrase, in: $0) }
+                } ?? message.contains(source.spoken)
+            if !found { return false }
         }
-        return text
+        return true
+    }
+
+    private static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte > 0x7E { return false }
+        return true
+    }
+
+    /// Whether `text` holds the bytes of `phrase`, which is not empty.
+    private static func contains(_ phrase: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard phrase.count <= text.count else { return false }
+        let first = phrase[0]
+        for start in 0...(text.count - phrase.count) where text[start] == first {
+            var offset = 1
+            while offset < phrase.count, text[start + offset] == phrase[offset] { offset += 1 }
+            if offset == phrase.count { return true }
+        }
+        return false
+    }
+
+    /// The building-and-room view's devices in `range`: each building's devices, room by room, each device once with
+    /// all its findings. A building's heading (with its totals) comes with its first device, its end with its last,
+    /// so that ranges written one after the other give the whole view.
+    static func byPlace(
+        _ reconciliation: Reconciliation, devices: [ReportDevice], _ range: Range<Int>, statuses: [FindingStatus],
+        buildings: BuildingTable?, into page: inout HTMLBuffer
+    ) {
+        for position in range {
+            let device = devices[position]
+            let building = device.building
+            let startsBuilding = position == 0 || devices[position - 1].building != building
+            if startsBuilding {
+                var end = position
+                var findingCount = 0
+                while end < devices.count, devices[end].building == building {
+                    findingCount += devices[end].findings.count
+                    end += 1
+                }
+                let name = building.flatMap { buildings?.building(code: $0)?.name }
+                let title = building.map { code in name.map { "\(code), \($0)" } ?? code } ?? "Building not known"
+                page.append(
+                    findingCount > foldedAfter ? "<details class=\"place\">" : "<details open class=\"place\">")
+                page.append("<summary><h3>")
+                page.append(escaped: title)
+                page.append("</h3> ")
+                page.append(counted: end - position, "device")
+                page.append(", ")
+                page.append(counted: findingCount, "finding")
+                page.append("</summary>\n")
+            }
+            if startsBuilding || devices[position - 1].room != device.room {
+                page.append("<h4>Room ")
+                page.append(escaped: device.room ?? "not known")
+                page.append("</h4>\n")
+            }
+            page.append("<div class=\"d\"><h5>")
+            page.append(escaped: device.label)
+            if let model = device.model {
+                page.append(" <small>")
+                page.append(escaped: model)
+                page.append("</small>")
+            }
+            page.append("</h5><ul>\n")
+            for index in device.findings {
+                finding(index, of: reconciliation, status: statuses[index], into: &page)
+            }
+            page.append("</ul></div>\n")
+            if position + 1 == devices.count || devices[position + 1].building != building {
+                page.append("</details>\n")
+            }
+        }
     }
 
     /// The code view: per code, a table of its findings, each linking to its device's entry; long lists fold.
-    static func byCode(_ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus]) -> String {
-        var text = "<h2 id=\"by-code\">Findings by code</h2>\n"
+    static func byCode(
+        _ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus],
+        into page: inout HTMLBuffer
+    ) {
+        page.append("<h2 id=\"by-code\">Findings by code</h2>\n")
         var place = Array(repeating: 0, count: reconciliation.discrepancies.count)
         for (position, device) in devices.enumerated() {
             for index in device.findings { place[index] = position }
         }
-        var byCode: [DiscrepancyCode: [Int]] = [:]
+        // The findings by code (a stable counting sort): where each code's findings start in `byCode`.
+        let codes = DiscrepancyCode.allCases
+        var starts = Array(repeating: 0, count: codes.count + 1)
+        var positions = Array(repeating: 0, count: reconciliation.discrepancies.count)
         for index in reconciliation.discrepancies.indices {
-            byCode[reconciliation.discrepancies[index].code, default: []].append(index)
+            positions[index] = codes.firstIndex(of: reconciliation.discrepancies[index].code)!
+            starts[positions[index] + 1] += 1
         }
-        for code in DiscrepancyCode.allCases {
-            guard let indices = byCode[code] else { continue }
-            text +=
-                indices.count > foldedAfter
-                ? "<details data-c=\"\(code.rawValue)\">" : "<details open data-c=\"\(code.rawValue)\">"
-            text += "<summary><h3 id=\"\(code.rawValue)\" class=\"\(code.severity.rawValue)\">\(code.rawValue)</h3> "
-            text += "\(counted(indices.count, "finding")): \(escape(code.meaning))</summary>\n"
-            text += "<table class=\"sortable codes\"><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">State</th>"
-            text +=
-                "<th scope=\"col\">Device</th><th scope=\"col\">Building</th><th scope=\"col\">Room</th></tr></thead>"
-            text += "<tbody>\n"
+        for position in codes.indices { starts[position + 1] += starts[position] }
+        var next = starts
+        var byCode = Array(repeating: 0, count: reconciliation.discrepancies.count)
+        for index in positions.indices {
+            byCode[next[positions[index]]] = index
+            next[positions[index]] += 1
+        }
+        for (position, code) in codes.enumerated() where starts[position + 1] > starts[position] {
+            let indices = byCode[starts[position]..<starts[position + 1]]
+            page.append(indices.count > foldedAfter ? "<details data-c=\"" : "<details open data-c=\"")
+            page.append(code.rawValue)
+            page.append("\"><summary><h3 id=\"")
+            page.append(code.rawValue)
+            page.append("\" class=\"")
+            page.append(code.severity.rawValue)
+            page.append("\">")
+            page.append(code.rawValue)
+            page.append("</h3> ")
+            page.append(counted: indices.count, "finding")
+            page.append(": ")
+            page.append(escaped: code.meaning)
+            page.append("</summary>\n")
+            page.append(
+                "<table class=\"sortable codes\"><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">State</th>")
+            page.append(
+                "<th scope=\"col\">Device</th><th scope=\"col\">Building</th><th scope=\"col\">Room</th></tr></thead>")
+            page.append("<tbody>\n")
             // Cells close themselves (HTML leaves their end tags optional): 50,000 rows are 1 MB shorter.
             for index in indices.prefix(rowsPerCode) {
                 let device = devices[place[index]]
                 let status = statuses[index]
-                text += "<tr data-s=\"\(status.state.rawValue)\"><td><a href=\"#f-\(status.id)\">\(status.id)</a><td>"
-                text += "\(status.state.rawValue)<td>\(escape(device.label))<td>\(escape(device.building ?? ""))<td>"
-                text += "\(escape(device.room ?? ""))</tr>\n"
+                let id = status.id.description
+                page.append("<tr data-s=\"")
+                page.append(status.state.rawValue)
+                page.append("\"><td><a href=\"#f-")
+                page.append(id)
+                page.append("\">")
+                page.append(id)
+                page.append("</a><td>")
+                page.append(status.state.rawValue)
+                page.append("<td>")
+                page.append(escaped: device.label)
+                page.append("<td>")
+                page.append(escaped: device.building ?? "")
+                page.append("<td>")
+                page.append(escaped: device.room ?? "")
+                page.append("</tr>\n")
             }
-            text += "</tbody></table>"
+            page.append("</tbody></table>")
             if indices.count > rowsPerCode {
                 let other = indices.count - rowsPerCode
-                text +=
-                    "<p>The other \(counted(other, "\(code.rawValue) finding")) \(other == 1 ? "is" : "are") listed "
-                text += "by building and room above, and in discrepancies.csv.</p>"
+                page.append("<p>The other ")
+                page.append(counted: other, "\(code.rawValue) finding")
+                page.append(other == 1 ? " is listed " : " are listed ")
+                page.append("by building and room above, and in discrepancies.csv.</p>")
             }
-            text += "</details>\n"
+            page.append("</details>\n")
         }
-        return text
     }
 
     // MARK: - The rest
 
     /// The map section: the SVG, or a sentence when no asset can be placed. Devices whose findings are all
     /// acknowledged are not ringed.
-    static func map(_ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus]) -> String {
+    static func map(
+        _ reconciliation: Reconciliation, devices: [ReportDevice], statuses: [FindingStatus],
+        into page: inout HTMLBuffer
+    ) {
         var flagged = Set<UInt64>()
         for device in devices where device.findings.contains(where: { statuses[$0].state != .acknowledged }) {
             if let tag = device.vtTag { flagged.insert(tag.number) }
         }
         let map = AssetMap(assets: reconciliation.assets, flagged: flagged, buildings: reconciliation.buildings)
-        guard let svg = map.svg() else {
-            return "<p>No asset has a GPS position, and no building of theirs has coordinates.</p>\n"
+        guard !map.points.isEmpty else {
+            page.append("<p>No asset has a GPS position, and no building of theirs has coordinates.</p>\n")
+            return
         }
-        var text = "<figure>\(svg)\n<figcaption>Assets by building"
-        text += map.isAggregated ? ", one circle per building (too many assets to draw each)" : ""
-        text += "; assets with findings are ringed in red. An asset without a position is drawn at its building's "
-        text += "coordinates"
-        text += map.unplaced > 0 ? "; \(counted(map.unplaced, "asset")) without either are not drawn." : "."
-        text += "</figcaption></figure>\n"
-        return text
+        page.append("<figure>")
+        _ = map.svg(into: &page)
+        page.append("\n<figcaption>Assets by building")
+        if map.isAggregated { page.append(", one circle per building (too many assets to draw each)") }
+        page.append("; assets with findings are ringed in red. An asset without a position is drawn at its building's ")
+        page.append("coordinates")
+        if map.unplaced > 0 {
+            page.append("; ")
+            page.append(counted: map.unplaced, "asset")
+            page.append(" without either are not drawn.")
+        } else {
+            page.append(".")
+        }
+        page.append("</figcaption></figure>\n")
     }
 
     /// The findings of the last run that are gone.
-    static func resolved(_ reconciliation: Reconciliation) -> String {
+    static func resolved(_ reconciliation: Reconciliation, into page: inout HTMLBuffer) {
         let entries = reconciliation.ledger.resolved
-        guard !entries.isEmpty else { return "" }
-        var text = "<h2 id=\"resolved\">Resolved since the last run</h2>\n"
-        text += entries.count > foldedAfter ? "<details>" : "<details open>"
-        text += "<summary>\(counted(entries.count, "finding"))</summary>\n"
-        text += "<table><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Code</th><th scope=\"col\">VT tag</th>"
-        text += "<th scope=\"col\">First seen</th><th scope=\"col\">How</th></tr></thead><tbody>\n"
+        guard !entries.isEmpty else { return }
+        page.append("<h2 id=\"resolved\">Resolved since the last run</h2>\n")
+        page.append(entries.count > foldedAfter ? "<details>" : "<details open>")
+        page.append("<summary>")
+        page.append(counted: entries.count, "finding")
+        page.append("</summary>\n")
+        page.append(
+            "<table><thead><tr><th scope=\"col\">Id</th><th scope=\"col\">Code</th><th scope=\"col\">VT tag</th>")
+        page.append("<th scope=\"col\">First seen</th><th scope=\"col\">How</th></tr></thead><tbody>\n")
         for entry in entries {
-            text += "<tr><td data-l=\"Id\">\(entry.id)</td><td data-l=\"Code\">\(entry.code.rawValue)</td>"
-            text += "<td data-l=\"VT tag\">\(escape(entry.vtTag))</td><td data-l=\"First seen\">\(entry.firstSeen)</td>"
-            text += "<td data-l=\"How\">\(entry.state.rawValue)</td></tr>\n"
+            page.append("<tr><td data-l=\"Id\">\(entry.id)</td><td data-l=\"Code\">")
+            page.append(entry.code.rawValue)
+            page.append("</td><td data-l=\"VT tag\">")
+            page.append(escaped: entry.vtTag)
+            page.append("</td><td data-l=\"First seen\">\(entry.firstSeen)</td><td data-l=\"How\">")
+            page.append(entry.state.rawValue)
+            page.append("</td></tr>\n")
         }
-        text += "</tbody></table></details>\n"
-        return text
+        page.append("</tbody></table></details>\n")
     }
 
     /// The files read, their unmapped columns, and the notes of the reading and the ledger.

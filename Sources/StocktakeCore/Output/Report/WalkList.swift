@@ -46,17 +46,38 @@ struct WalkList: Sendable, Hashable {
 
     /// The list as HTML: a heading and a table of room, device, what to look for, a tick box and a notes line.
     func html(buildingName: String?) -> String {
+        var page = HTMLBuffer()
+        html(buildingName: buildingName, into: &page)
+        return page.text
+    }
+
+    /// Appends the list's HTML to `page`.
+    func html(buildingName: String?, into page: inout HTMLBuffer) {
         let title = building.map { code in buildingName.map { "\(code), \($0)" } ?? code } ?? "Building not known"
-        var page = "<section class=\"walk\"><h3>Walk list: \(HTMLReport.escape(title))</h3>\n"
-        page += "<table class=\"walklist\"><thead><tr><th scope=\"col\">Room</th><th scope=\"col\">Device</th>"
-        page += "<th scope=\"col\">Look for</th><th scope=\"col\">Found</th><th scope=\"col\">Notes</th></tr></thead>"
-        page += "<tbody>\n"
+        page.append("<section class=\"walk\"><h3>Walk list: ")
+        page.append(escaped: title)
+        page.append("</h3>\n")
+        page.append("<table class=\"walklist\"><thead><tr><th scope=\"col\">Room</th><th scope=\"col\">Device</th>")
+        page.append(
+            "<th scope=\"col\">Look for</th><th scope=\"col\">Found</th><th scope=\"col\">Notes</th></tr></thead>")
+        page.append("<tbody>\n")
         for item in items {
-            let device = item.label + (item.model.map { " (\($0))" } ?? "")
-            page += "<tr><td>\(HTMLReport.escape(item.room ?? "?"))<td>\(HTMLReport.escape(device))<td>"
-            page += "\(item.codes.map(\.rawValue).joined(separator: ", "))<td><td></tr>\n"
+            page.append("<tr><td>")
+            page.append(escaped: item.room ?? "?")
+            page.append("<td>")
+            page.append(escaped: item.label)
+            if let model = item.model {
+                page.append(" (")
+                page.append(escaped: model)
+                page.append(")")
+            }
+            page.append("<td>")
+            for (offset, code) in item.codes.enumerated() {
+                if offset > 0 { page.append(", ") }
+                page.append(code.rawValue)
+            }
+            page.append("<td><td></tr>\n")
         }
-        page += "</tbody></table></section>\n"
-        return page
+        page.append("</tbody></table></section>\n")
     }
 }
