@@ -55,9 +55,7 @@ public enum ChangeTable {
                 }
             }
             output.append(ASCII.comma)
-            changes.afterTexts.withUnsafeBufferPointer { texts in
-                CSVWriter.appendField(UnsafeBufferPointer(rebasing: texts[changes.afterRange(index)]), to: &output)
-            }
+            changes.withAfterText(index) { CSVWriter.appendField($0, to: &output) }
             output.append(ASCII.comma)
             output.append(contentsOf: entry.reason.rawValue.utf8)
             CSVWriter.appendLineEnd(to: &output)

@@ -2,7 +2,8 @@ import Dispatch
 
 /// The working state of one `WriteBackPlan`: the sheet's header and data rows, then the changed cells.
 ///
-/// Rows are planned on both cores, each half into its own `SheetChanges`, joined in sheet order.
+/// Rows are planned on both cores, each stretch of rows into its own `SheetChanges`, whose parts are joined in sheet
+/// order without being copied.
 struct WriteBackPlanner {
     /// A mapped column of the sheet.
     struct Column {
