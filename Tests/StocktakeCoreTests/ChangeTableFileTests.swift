@@ -28,7 +28,7 @@ struct ChangeTableFileTests {
                 source.append(contentsOf: text.utf8)
                 let cell = start..<source.count
                 source.append(ASCII.lineFeed)
-                let after = ["R\(row)", "-\(row)", "+x", "\"\(row)\"\n", "@y"][kind]
+                let after = ["R\(row)", "-\(row)", row % 2 == 0 ? "+x" : "\tx", "\"\(row)\"\n", "@y"][kind]
                 part.append((row, kind == 4 ? nil : cell, after, kind))
             }
             parts.append(part)

@@ -25,7 +25,9 @@ public enum ChangeTable {
     public static func write(_ changes: SheetChanges, to path: String, synchronizingFolder: Bool = true)
         throws(StocktakeError)
     {
-        try PieceWriter.write([ChangeTableFile(changes, to: path, synchronizingFolder: synchronizingFolder)])
+        let file = ChangeTableFile(changes, to: path, synchronizingFolder: synchronizingFolder)
+        // A file of one block is written on the calling thread, without asking how many threads there are.
+        try PieceWriter.write([file], threads: file.pieceCount == 1 ? 1 : Parallel.threads)
     }
 
     /// The blocks the changes are formatted in: at most `changesPerBlock` changes of one part each, in order.
@@ -142,9 +144,22 @@ public enum ChangeTable {
         /// Appends one cell as `CSVWriter.appendField` writes it: neutralized against formulas, quoted with inner
         /// quotes doubled when it holds a comma, a quote or a line break.
         mutating func appendField(_ cell: UnsafeBufferPointer<UInt8>) {
+            guard let first = cell.first else { return }
+            // Most cells are copied as they are: copied while looking for a byte that needs quotes.
+            let start = pointer
+            var found: UInt64 = 0
+            for byte in cell {
+                pointer.initialize(to: byte)
+                pointer += 1
+                found |= byte < 64 ? Self.quotingBytes & (1 &<< UInt64(byte)) : 0
+            }
+            let mayStartAFormula =
+                first == UInt8(ascii: "@") || (first < 64 && Self.formulaStarts & (1 &<< UInt64(first)) != 0)
+            guard found != 0 || (mayStartAFormula && CSVWriter.needsNeutralizing(cell)) else { return }
+            pointer = start
             let prefix = CSVWriter.needsNeutralizing(cell)
-            guard CSVWriter.needsQuotes(cell) else {
-                if prefix { append(ASCII.apostrophe) }
+            guard found != 0 else {
+                append(ASCII.apostrophe)
                 append(cell)
                 return
             }
@@ -156,6 +171,17 @@ public enum ChangeTable {
             }
             append(ASCII.quote)
         }
+
+        /// The bytes that make a cell need quotes (comma, quote, CR, LF), as `CSVWriter.needsQuotes` finds them.
+        private static let quotingBytes: UInt64 =
+            1 << UInt64(ASCII.comma) | 1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn)
+            | 1 << UInt64(ASCII.lineFeed)
+
+        /// The first bytes below 64 with which a cell may need a leading `'` (`CSVWriter.needsNeutralizing`
+        /// decides): `=`, `+`, `-`, tab, CR, LF, NUL; and `@`, which is 64.
+        private static let formulaStarts: UInt64 =
+            1 << UInt64(UInt8(ascii: "=")) | 1 << UInt64(UInt8(ascii: "+")) | 1 << UInt64(UInt8(ascii: "-"))
+            | 1 << 0x09 | 1 << 0x0D | 1 << 0x0A | 1 << 0x00
 
         /// Appends the name of `reason`, as its raw value spells it.
         mutating func appendReason(_ reason: ChangeReason) {

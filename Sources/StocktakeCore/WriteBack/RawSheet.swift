@@ -33,7 +33,8 @@ struct RawSheet {
     init(bytes: [UInt8], start: Int, delimiter: Delimiter, pieces: Int? = nil) {
         precondition(bytes.count < Int(UInt32.max), "a sheet of 4 GiB or more cannot be planned")
         self.bytes = bytes
-        let threads = Parallel.threads
+        // A small text is split without asking how many threads there are.
+        let threads = bytes.count < 2 * Self.bytesPerPiece ? 1 : Parallel.threads
         let wanted = pieces ?? (threads == 1 ? 1 : min(threads * 4, bytes.count / Self.bytesPerPiece))
         let split = bytes.withUnsafeBufferPointer { text in
             Self.split(text, from: start, delimiter: delimiter.rawValue, pieces: max(1, wanted))
@@ -203,6 +204,7 @@ struct RawSheet {
             if index > starts[starts.count - 1] && index < text.count { starts.append(index) }
         }
         let limits = Array(starts.dropFirst()) + [text.count]
+        if starts.count == 1 { return [split(text, from: start, upTo: text.count, delimiter: delimiter)] }
         let guesses = Parallel.chunked(starts.count, minimum: 1) { range in
             range.map { split(text, from: starts[$0], upTo: limits[$0], delimiter: delimiter) }
         }.flatMap { $0 }

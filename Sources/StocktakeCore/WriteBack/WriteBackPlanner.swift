@@ -60,9 +60,12 @@ struct WriteBackPlanner {
         readHeader(record, text, buffer)
         let first = record + 1
         let planner = self
-        let parts = Parallel.chunked(raw.recordCount - first, minimum: Self.rowsPerCore) { records in
-            planner.dataRows((first + records.lowerBound)..<(first + records.upperBound), text)
-        }
+        let parts =
+            raw.recordCount - first < 2 * Self.rowsPerCore
+            ? [dataRows(first..<raw.recordCount, text)]
+            : Parallel.chunked(raw.recordCount - first, minimum: Self.rowsPerCore) { records in
+                planner.dataRows((first + records.lowerBound)..<(first + records.upperBound), text)
+            }
         let count = parts.reduce(0) { $0 + $1.records.count }
         rowRecords.reserveCapacity(count)
         rowTags.reserveCapacity(count)
@@ -138,16 +141,22 @@ struct WriteBackPlanner {
     mutating func plan() {
         guard !rowRecords.isEmpty, columns.contains(where: \.isWritable) else { return }
         // The rows and the merged assets are put in tag order at once, one on each core.
+        // A small sheet is planned on the calling thread, without asking how many threads there are.
+        let isLarge = rowRecords.count >= 2 * Self.rowsPerCore
         let planner = self
         let rowOrder = ResultSlots<(tags: [UInt64], rows: [UInt32])>(count: 1)
         let assetOrder = ResultSlots<(tags: [UInt64], indexes: [UInt32])>(count: 1)
-        Parallel.perform(2) { task in
+        Parallel.perform(2, threads: isLarge ? Parallel.threads : 1) { task in
             if task == 0 { rowOrder[0] = planner.rowsByTag() } else { assetOrder[0] = planner.assetsByTag() }
         }
         let byTag = rowOrder[0]!
         let assets = mergedAssets(byTag, assetOrder[0]!)
         // Rows of one tag, linked in a ring, when a value another central row holds must be found.
         let rings = options.overwrite ? rowRings(byTag) : []
+        guard isLarge else {
+            changes.append(contentsOf: planRows(0..<rowRecords.count, assets: assets, rings: rings))
+            return
+        }
         let parts = Parallel.chunked(rowRecords.count, minimum: Self.rowsPerCore) { rows in
             planner.planRows(rows, assets: assets, rings: rings)
         }
@@ -171,12 +180,16 @@ struct WriteBackPlanner {
         // The canonical, merged and new texts of the cells, one after the other; emptied only once in a while.
         var scratch: [UInt8] = []
         let tagDigits = reader.tagDigits
+        let writable = columns.filter(\.isWritable)
+        // The values of merged asset `unpackedAsset`, unpacked once per row when a cell needs them.
+        var unpacked = AssetValues()
+        var unpackedAsset = -1
         for row in rows {
             let record = Int(rowRecords[row])
             let tag = rowTags[row] == Self.noTag ? nil : VTTag(number: rowTags[row], digits: tagDigits)
             let asset = assets[row] < 0 ? nil : Int(assets[row])
             let cellCount = raw.cellCount(record)
-            for column in columns where column.isWritable {
+            for column in writable {
                 let isPastEnd = column.index >= cellCount
                 if !isPastEnd && raw.isDamaged(record, column.index) { continue }
                 let before = cellText(record, column.index, text, in: buffer)
@@ -190,9 +203,11 @@ struct WriteBackPlanner {
                 case .invalid:
                     continue
                 case .empty:
-                    guard options.fill, let asset, !column.isIdentity,
-                        let merged = Self.append(reconciliation.assets[asset].values, for: column, to: &scratch)
-                    else { continue }
+                    guard options.fill, let asset, !column.isIdentity else { continue }
+                    if unpackedAsset != asset {
+                        (unpacked, unpackedAsset) = (reconciliation.assets[asset].values, asset)
+                    }
+                    guard let merged = Self.append(unpacked, for: column, to: &scratch) else { continue }
                     after = guardsFormulas ? Self.neutralized(merged, in: &scratch) : merged
                     reason = .filled
                 case .value:
@@ -200,8 +215,14 @@ struct WriteBackPlanner {
                     if scratch.withUnsafeBufferPointer({ CSVWriter.needsNeutralizing(.init(rebasing: $0[current])) }) {
                         continue
                     }
-                    if options.overwrite, let asset, !column.isIdentity,
-                        let merged = Self.append(reconciliation.assets[asset].values, for: column, to: &scratch),
+                    var merged: Range<Int>?
+                    if options.overwrite, let asset, !column.isIdentity {
+                        if unpackedAsset != asset {
+                            (unpacked, unpackedAsset) = (reconciliation.assets[asset].values, asset)
+                        }
+                        merged = Self.append(unpacked, for: column, to: &scratch)
+                    }
+                    if let merged,
                         overwrites(
                             current, with: merged, in: scratch, row: row, rings: rings, column: column, text,
                             otherBuffer)
