@@ -44,12 +44,13 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
 
     /// The entries of every part as one collection, in order.
     struct Entries: RandomAccessCollection {
-        fileprivate let changes: SheetChanges
+        fileprivate let parts: [Part]
+        fileprivate let partStarts: [Int]
         var startIndex: Int { 0 }
-        var endIndex: Int { changes.count }
+        var endIndex: Int { partStarts[partStarts.count - 1] }
         subscript(position: Int) -> Entry {
-            let (part, index) = changes.locate(position)
-            return changes.parts[part].entries[index]
+            let (part, index) = SheetChanges.locate(position, partStarts)
+            return parts[part].entries[index]
         }
     }
 
@@ -63,7 +64,7 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
     private var partStarts: [Int] = [0]
 
     /// Every change's entry, in order.
-    var entries: Entries { Entries(changes: self) }
+    var entries: Entries { Entries(parts: parts, partStarts: partStarts) }
 
     /// Starts an empty list of the changes of the sheet `source`, whose columns are headed `labels`.
     init(source: [UInt8], labels: [String]) {
@@ -231,19 +232,20 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
 
     /// The part holding change `position`, and its index there.
     func locate(_ position: Int) -> (part: Int, index: Int) {
-        if parts.count == 1 { return (0, position) }
-        // The last part whose first change is at or before `position`.
-        var low = 0
-        var high = parts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if partStarts[middle] <= position { low = middle } else { high = middle - 1 }
-        }
-        return (low, position - partStarts[low])
+        Self.locate(position, partStarts)
     }
 
-    /// The position of the first change of part `part`.
-    func start(ofPart part: Int) -> Int { partStarts[part] }
+    /// The part holding change `position` among parts starting at `partStarts`, and its index there.
+    private static func locate(_ position: Int, _ partStarts: [Int]) -> (part: Int, index: Int) {
+        // The parts are few (a few per core): counting the parts that start at or before `position`, without a
+        // branch, is faster than a binary search whose branches cannot be predicted.
+        partStarts.withUnsafeBufferPointer { starts in
+            guard starts.count > 2 else { return (0, position) }
+            var part = 0
+            for index in 1..<(starts.count - 1) { part &+= position >= starts[index] ? 1 : 0 }
+            return (part, position &- starts[part])
+        }
+    }
 
     /// The VT tag of a change's row.
     func tag(_ entry: Entry) -> VTTag? {

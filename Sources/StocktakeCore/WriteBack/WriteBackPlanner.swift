@@ -180,16 +180,12 @@ struct WriteBackPlanner {
         // The canonical, merged and new texts of the cells, one after the other; emptied only once in a while.
         var scratch: [UInt8] = []
         let tagDigits = reader.tagDigits
-        let writable = columns.filter(\.isWritable)
-        // The values of merged asset `unpackedAsset`, unpacked once per row when a cell needs them.
-        var unpacked = AssetValues()
-        var unpackedAsset = -1
         for row in rows {
             let record = Int(rowRecords[row])
             let tag = rowTags[row] == Self.noTag ? nil : VTTag(number: rowTags[row], digits: tagDigits)
             let asset = assets[row] < 0 ? nil : Int(assets[row])
             let cellCount = raw.cellCount(record)
-            for column in writable {
+            for column in columns where column.isWritable {
                 let isPastEnd = column.index >= cellCount
                 if !isPastEnd && raw.isDamaged(record, column.index) { continue }
                 let before = cellText(record, column.index, text, in: buffer)
@@ -203,11 +199,9 @@ struct WriteBackPlanner {
                 case .invalid:
                     continue
                 case .empty:
-                    guard options.fill, let asset, !column.isIdentity else { continue }
-                    if unpackedAsset != asset {
-                        (unpacked, unpackedAsset) = (reconciliation.assets[asset].values, asset)
-                    }
-                    guard let merged = Self.append(unpacked, for: column, to: &scratch) else { continue }
+                    guard options.fill, let asset, !column.isIdentity,
+                        let merged = Self.append(reconciliation.assets[asset].values, for: column, to: &scratch)
+                    else { continue }
                     after = guardsFormulas ? Self.neutralized(merged, in: &scratch) : merged
                     reason = .filled
                 case .value:
@@ -215,14 +209,8 @@ struct WriteBackPlanner {
                     if scratch.withUnsafeBufferPointer({ CSVWriter.needsNeutralizing(.init(rebasing: $0[current])) }) {
                         continue
                     }
-                    var merged: Range<Int>?
-                    if options.overwrite, let asset, !column.isIdentity {
-                        if unpackedAsset != asset {
-                            (unpacked, unpackedAsset) = (reconciliation.assets[asset].values, asset)
-                        }
-                        merged = Self.append(unpacked, for: column, to: &scratch)
-                    }
-                    if let merged,
+                    if options.overwrite, let asset, !column.isIdentity,
+                        let merged = Self.append(reconciliation.assets[asset].values, for: column, to: &scratch),
                         overwrites(
                             current, with: merged, in: scratch, row: row, rings: rings, column: column, text,
                             otherBuffer)
