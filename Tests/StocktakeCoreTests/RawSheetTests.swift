@@ -150,4 +150,51 @@ import Testing
         #expect(encoded("two\nlines") == "\"two\nlines\"")
         #expect(encoded("") == "")
     }
+
+    /// Everything a sheet split tells: each record's cell ranges, end and damaged cells, the line end, an open quote.
+    private func layout(_ sheet: RawSheet) -> String {
+        let damaged = damaged(sheet)
+        let records = (0..<sheet.recordCount).map { record in
+            let cells = (0..<sheet.cellCount(record)).map { "\(sheet.cell(record, $0))" }
+            return "\(cells) \(sheet.end(record)) \(damaged[record])"
+        }
+        return "\(records) \(sheet.lineEnding ?? "none") \(sheet.endsInsideQuotes)"
+    }
+
+    @Test func aTextSplitInPiecesIsSplitAsInOnePass() {
+        // Pieces start after a line break; a quoted line break there makes the piece before run past it.
+        var generator = CSVTestRandomGenerator(seed: 20_261_125)
+        let tokens: [[UInt8]] = [
+            Array("a".utf8), Array("\"".utf8), Array("\"\"".utf8), Array(",".utf8), Array("\r\n".utf8),
+            Array("\n".utf8), Array("\n".utf8), Array("\r".utf8), [0xC3], Array("é".utf8),
+        ]
+        for _ in 0..<300 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...60, using: &generator) { bytes += tokens.randomElement(using: &generator)! }
+            let byteOrderMark = Bool.random(using: &generator)
+            if byteOrderMark { bytes = [0xEF, 0xBB, 0xBF] + bytes }
+            let start = byteOrderMark ? 3 : 0
+            let whole = layout(RawSheet(bytes: bytes, start: start, delimiter: .comma, pieces: 1))
+            for pieces in 2...9 {
+                #expect(
+                    layout(RawSheet(bytes: bytes, start: start, delimiter: .comma, pieces: pieces)) == whole,
+                    "\(bytes) in \(pieces) pieces")
+            }
+        }
+    }
+
+    @Test func aLargeSheetWithQuotedLineBreaksIsSplitInPiecesAsInOnePass() {
+        var text = "VT Tag,Notes,Room\r\n"
+        for row in 0..<5_000 {
+            text +=
+                row % 7 == 0 ? "\(row),\"line\r\nbreak \"\"\(row)\"\"\n\n\",R\(row)\r\n" : "\(row),plain,R\(row)\r\n"
+            if row % 11 == 0 { text += "\r\n" }
+        }
+        let bytes = Array(text.utf8)
+        let whole = RawSheet(bytes: bytes, start: 0, delimiter: .comma, pieces: 1)
+        #expect(whole.recordCount == 5_001)
+        for pieces in [2, 3, 8, 64, 1_000] {
+            #expect(layout(RawSheet(bytes: bytes, start: 0, delimiter: .comma, pieces: pieces)) == layout(whole))
+        }
+    }
 }

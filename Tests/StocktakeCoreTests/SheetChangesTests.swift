@@ -70,4 +70,69 @@ import Testing
                 SheetChange(row: 1, vtTag: nil, column: "Room", before: "", after: "jdoe", reason: .filled),
             ])
     }
+
+    /// A sheet of three rows and the changes of its rows' Room cells, planned as the parts `splits` make.
+    private func planned(in splits: [Range<Int>]) -> (joined: SheetChanges, whole: [SheetChange]) {
+        let sheet = Array("VT Tag,Room\n1,a\n2,\"b,\"\"c\"\"\"\n3,d\n".utf8)
+        let labels = ["VT Tag", "Room"]
+        let cells = [14..<15, 18..<27, 30..<31]
+        let afters = ["A", "B,\"C\"", "D"]
+        func part(_ rows: Range<Int>) -> SheetChanges {
+            var part = SheetChanges(source: sheet, labels: labels)
+            for row in rows {
+                Array(afters[row].utf8).withUnsafeBufferPointer {
+                    part.append(
+                        row: row + 1, tag: VTTag(number: UInt64(row + 1), digits: 6), column: 1, cell: cells[row],
+                        after: $0, reason: .normalized)
+                }
+            }
+            return part
+        }
+        var joined = SheetChanges(source: sheet, labels: labels)
+        for rows in splits { joined.append(contentsOf: part(rows)) }
+        let whole = [("a", "A"), ("b,\"c\"", "B,\"C\""), ("d", "D")].enumerated().map { row, texts in
+            SheetChange(
+                row: row + 1, vtTag: VTTag(number: UInt64(row + 1), digits: 6), column: "Room", before: texts.0,
+                after: texts.1, reason: .normalized)
+        }
+        return (joined, whole)
+    }
+
+    @Test func partsJoinedInOrderReadAsOneList() {
+        // Parts as cores plan them, joined without copying, an empty one among them.
+        let (joined, whole) = planned(in: [0..<1, 1..<1, 1..<3])
+        #expect(joined.parts.count == 2)
+        #expect(joined.count == 3)
+        #expect(Array(joined) == whole)
+        #expect(joined == SheetChanges(whole))
+        #expect(joined == planned(in: [0..<3]).joined)
+        #expect(joined.entries.map(\.row) == [1, 2, 3])
+        #expect(joined.changedCellCount == 3)
+        #expect(joined.addedRowCount == 0)
+        #expect(joined.changedTagNumbers == [1, 2, 3])
+        #expect(
+            joined.indices.map { joined.withAfterText($0) { String(decoding: $0, as: UTF8.self) } }
+                == whole.map(\.after))
+        #expect(joined.indices.map { joined.locate($0).part } == [0, 1, 1])
+        #expect(joined.indices.map { joined.locate($0).index } == [0, 0, 1])
+        let three = planned(in: [0..<1, 1..<2, 2..<3]).joined
+        #expect(three.indices.map { three.locate($0).part } == [0, 1, 2])
+        #expect(SheetChanges(source: [], labels: []).isEmpty)
+    }
+
+    @Test func changesAppendedAfterJoinedPartsGoToTheLastPart() {
+        var (joined, whole) = planned(in: [0..<1, 1..<3])
+        Array("000004".utf8).withUnsafeBufferPointer {
+            joined.appendAdded(row: 4, tag: VTTag(number: 4, digits: 6), column: 0, after: $0)
+        }
+        #expect(joined.parts.count == 2)
+        #expect(joined.count == 4)
+        #expect(Array(joined.prefix(3)) == whole)
+        #expect(
+            joined[3]
+                == SheetChange(
+                    row: 4, vtTag: VTTag(number: 4, digits: 6), column: "VT Tag", before: "", after: "000004",
+                    reason: .added))
+        #expect(joined.addedRowCount == 1)
+    }
 }

@@ -363,6 +363,27 @@ import Testing
         #expect(text(result) == expectedSheet)
     }
 
+    @Test func blankAndUntaggedRowsAcrossTheCoresAreNumberedAsTheReaderDoes() throws {
+        // Blank rows (skipped, not counted) and rows without a tag (normalized, never filled) throughout a sheet
+        // large enough for its rows to be found and planned on both cores.
+        var central = ",\n\nVT Tag,Model\n"
+        var expected: [SheetChange] = []
+        var dataRow = 0
+        for line in 1...(2 * WriteBackPlanner.rowsPerCore + 7) {
+            if line % 997 == 0 {
+                central += line % 2 == 0 ? ",\n" : "\n"
+                continue
+            }
+            dataRow += 1
+            let tagged = line % 3 != 0
+            central += "\(tagged ? VTTag(number: UInt64(line), digits: 6).description : ""),ap-\(line)\n"
+            expected.append(
+                change(dataRow, tagged ? UInt64(line) : nil, "Model", "ap-\(line)", "AP-\(line)", .normalized))
+        }
+        let result = try plan(ReconcileFixture(central: central))
+        #expect(Array(result.changes) == expected)
+    }
+
     @Test func anUnreadableSheetIsRefusedWithTheReadersMessage() throws {
         let fixture = optionsFixture()
         #expect {

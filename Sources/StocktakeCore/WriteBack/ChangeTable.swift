@@ -2,15 +2,22 @@
 ///
 /// It is written on every run, pushed or not, so the clerk can see what a push would do before allowing it.
 /// Cells are neutralized against formula injection like every other table stocktake writes. Rows are written from
-/// the compact `SheetChanges` straight into the file's bytes, a block at a time.
+/// the compact `SheetChanges` straight into the file's bytes, a block of changes at a time, the blocks formatted on
+/// all cores and written in order (`ChangeTableFile`).
 public enum ChangeTable {
     /// The header of `changes.csv`.
     public static let columns = ["row", "vt_tag", "column", "before", "after", "reason"]
 
+    /// The most changes formatted in one block.
+    static let changesPerBlock = 16_384
+
     /// The file's bytes.
     public static func csv(_ changes: SheetChanges) -> [UInt8] {
+        var bytes: [UInt8] = []
+        CSVWriter.appendRow(columns, to: &bytes)
         let rows = Rows(changes)
-        return TableFile.bytes(header: columns, rowCount: changes.count) { rows.append($0, to: &$1) }
+        for block in blocks(of: changes) { bytes.append(contentsOf: rows.block(part: block.part, block.changes)) }
+        return bytes
     }
 
     /// Writes the file to `path` atomically; with `synchronizingFolder` false its folder is left for the caller to
@@ -18,14 +25,25 @@ public enum ChangeTable {
     public static func write(_ changes: SheetChanges, to path: String, synchronizingFolder: Bool = true)
         throws(StocktakeError)
     {
-        let rows = Rows(changes)
-        try TableFile.write(
-            header: columns, rowCount: changes.count, row: { rows.append($0, to: &$1) }, to: path,
-            synchronizingFolder: synchronizingFolder)
+        let file = ChangeTableFile(changes, to: path, synchronizingFolder: synchronizingFolder)
+        // A file of one block is written on the calling thread, without asking how many threads there are.
+        try PieceWriter.write([file], threads: file.pieceCount == 1 ? 1 : Parallel.threads)
     }
 
-    /// Writes rows of one list of changes.
-    private struct Rows {
+    /// The blocks the changes are formatted in: at most `changesPerBlock` changes of one part each, in order.
+    static func blocks(of changes: SheetChanges) -> [(part: Int, changes: Range<Int>)] {
+        var blocks: [(part: Int, changes: Range<Int>)] = []
+        for part in changes.parts.indices {
+            let count = changes.parts[part].entries.count
+            for start in stride(from: 0, to: count, by: changesPerBlock) {
+                blocks.append((part, start..<min(count, start + changesPerBlock)))
+            }
+        }
+        return blocks
+    }
+
+    /// Formats rows of one list of changes.
+    struct Rows: Sendable {
         let changes: SheetChanges
         /// Each column's header as a CSV cell.
         let labels: [[UInt8]]
@@ -39,28 +57,142 @@ public enum ChangeTable {
             }
         }
 
-        /// Appends the row of change `index`.
-        func append(_ index: Int, to output: inout [UInt8]) {
-            let entry = changes.entries[index]
-            CanonicalText.append(UInt64(entry.row), digits: 1, to: &output)
-            output.append(ASCII.comma)
-            if let tag = changes.tag(entry) { CanonicalText.append(tag, to: &output) }
-            output.append(ASCII.comma)
-            output.append(contentsOf: labels[Int(entry.column)])
-            output.append(ASCII.comma)
-            var scratch: [UInt8] = []
-            changes.source.withUnsafeBufferPointer { source in
-                RawSheet.withText(changes.beforeRange(entry), of: source, scratch: &scratch) {
-                    CSVWriter.appendField($0, to: &output)
+        /// The rows of changes `range` of part `part`, each ended by CRLF.
+        func block(part index: Int, _ range: Range<Int>) -> [UInt8] {
+            let part = changes.parts[index]
+            // Room for the longest form of every row: each cell neutralized, quoted and every byte a quote.
+            var bound = 0
+            for entry in part.entries[range] {
+                bound += 64 + Int(entry.tagDigits) + labels[Int(entry.column)].count
+                bound += 2 * changes.beforeRange(entry).count
+            }
+            let firstAfter = range.isEmpty ? 0 : part.afterRange(range.lowerBound).lowerBound
+            let lastAfter = range.isEmpty ? 0 : part.afterRange(range.upperBound - 1).upperBound
+            bound += 2 * (lastAfter - firstAfter)
+            let buffer = RawSheet.TextBuffer()
+            return [UInt8](unsafeUninitializedCapacity: bound) { output, count in
+                var cursor = ByteCursor(output.baseAddress!)
+                changes.source.withUnsafeBufferPointer { source in
+                    part.afterTexts.withUnsafeBufferPointer { afterTexts in
+                        var afterStart = firstAfter
+                        for entry in part.entries[range] {
+                            cursor.appendDecimal(UInt64(entry.row), digits: 1)
+                            cursor.append(ASCII.comma)
+                            if entry.hasTag { cursor.appendDecimal(entry.tagNumber, digits: Int(entry.tagDigits)) }
+                            cursor.append(ASCII.comma)
+                            labels[Int(entry.column)].withUnsafeBufferPointer { cursor.append($0) }
+                            cursor.append(ASCII.comma)
+                            cursor.appendField(buffer.text(changes.beforeRange(entry), of: source))
+                            cursor.append(ASCII.comma)
+                            let afterEnd = Int(entry.afterEnd)
+                            cursor.appendField(UnsafeBufferPointer(rebasing: afterTexts[afterStart..<afterEnd]))
+                            afterStart = afterEnd
+                            cursor.append(ASCII.comma)
+                            cursor.appendReason(entry.reason)
+                            cursor.append(ASCII.carriageReturn)
+                            cursor.append(ASCII.lineFeed)
+                        }
+                    }
                 }
+                count = cursor.pointer - output.baseAddress!
+                precondition(count <= bound, "a block of changes.csv outgrew the room made for it")
             }
-            output.append(ASCII.comma)
-            changes.afterTexts.withUnsafeBufferPointer { texts in
-                CSVWriter.appendField(UnsafeBufferPointer(rebasing: texts[changes.afterRange(index)]), to: &output)
+        }
+    }
+
+    /// Writes bytes one after another into memory made ready for them.
+    private struct ByteCursor {
+        var pointer: UnsafeMutablePointer<UInt8>
+
+        init(_ pointer: UnsafeMutablePointer<UInt8>) {
+            self.pointer = pointer
+        }
+
+        mutating func append(_ byte: UInt8) {
+            pointer.initialize(to: byte)
+            pointer += 1
+        }
+
+        mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+            pointer.initialize(from: base, count: bytes.count)
+            pointer += bytes.count
+        }
+
+        /// Appends `number` in decimal, left-padded with zeros to `digits`, as `CanonicalText.append` writes it.
+        mutating func appendDecimal(_ number: UInt64, digits: Int) {
+            var length = 1
+            var rest = number / 10
+            while rest > 0 {
+                length += 1
+                rest /= 10
             }
-            output.append(ASCII.comma)
-            output.append(contentsOf: entry.reason.rawValue.utf8)
-            CSVWriter.appendLineEnd(to: &output)
+            if digits > length {
+                pointer.initialize(repeating: UInt8(ascii: "0"), count: digits - length)
+                pointer += digits - length
+            }
+            var value = number
+            var index = length - 1
+            repeat {
+                (pointer + index).initialize(to: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
+                value /= 10
+                index -= 1
+            } while index >= 0
+            pointer += length
+        }
+
+        /// Appends one cell as `CSVWriter.appendField` writes it: neutralized against formulas, quoted with inner
+        /// quotes doubled when it holds a comma, a quote or a line break.
+        mutating func appendField(_ cell: UnsafeBufferPointer<UInt8>) {
+            guard let first = cell.first else { return }
+            // Most cells are copied as they are: copied while looking for a byte that needs quotes.
+            let start = pointer
+            var found: UInt64 = 0
+            for byte in cell {
+                pointer.initialize(to: byte)
+                pointer += 1
+                found |= byte < 64 ? Self.quotingBytes & (1 &<< UInt64(byte)) : 0
+            }
+            let mayStartAFormula =
+                first == UInt8(ascii: "@") || (first < 64 && Self.formulaStarts & (1 &<< UInt64(first)) != 0)
+            guard found != 0 || (mayStartAFormula && CSVWriter.needsNeutralizing(cell)) else { return }
+            pointer = start
+            let prefix = CSVWriter.needsNeutralizing(cell)
+            guard found != 0 else {
+                append(ASCII.apostrophe)
+                append(cell)
+                return
+            }
+            append(ASCII.quote)
+            if prefix { append(ASCII.apostrophe) }
+            for byte in cell {
+                append(byte)
+                if byte == ASCII.quote { append(ASCII.quote) }
+            }
+            append(ASCII.quote)
+        }
+
+        /// The bytes that make a cell need quotes (comma, quote, CR, LF), as `CSVWriter.needsQuotes` finds them.
+        private static let quotingBytes: UInt64 =
+            1 << UInt64(ASCII.comma) | 1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn)
+            | 1 << UInt64(ASCII.lineFeed)
+
+        /// The first bytes below 64 with which a cell may need a leading `'` (`CSVWriter.needsNeutralizing`
+        /// decides): `=`, `+`, `-`, tab, CR, LF, NUL; and `@`, which is 64.
+        private static let formulaStarts: UInt64 =
+            1 << UInt64(UInt8(ascii: "=")) | 1 << UInt64(UInt8(ascii: "+")) | 1 << UInt64(UInt8(ascii: "-"))
+            | 1 << 0x09 | 1 << 0x0D | 1 << 0x0A | 1 << 0x00
+
+        /// Appends the name of `reason`, as its raw value spells it.
+        mutating func appendReason(_ reason: ChangeReason) {
+            let name: StaticString =
+                switch reason {
+                case .normalized: "normalized"
+                case .filled: "filled"
+                case .overwritten: "overwritten"
+                case .added: "added"
+                }
+            append(UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
         }
     }
 }

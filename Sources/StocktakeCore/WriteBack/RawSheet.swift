@@ -24,13 +24,34 @@ struct RawSheet {
     private(set) var endsInsideQuotes = false
 
     /// Splits `bytes` from `start` (past a byte-order mark) into records of cells separated by `delimiter`.
-    init(bytes: [UInt8], start: Int, delimiter: Delimiter) {
+    ///
+    /// A large text is split in `pieces` pieces on all cores (by default one per `bytesPerPiece`, a few per thread):
+    /// each piece starts after a line break and is split as if a record started there, then checked against the
+    /// piece before it, which must have ended exactly there (a line break inside quotes makes it end later); a piece
+    /// that did not start where a record starts is split again from where the piece before it ended. The result is
+    /// the same as one pass over the whole text.
+    init(bytes: [UInt8], start: Int, delimiter: Delimiter, pieces: Int? = nil) {
         precondition(bytes.count < Int(UInt32.max), "a sheet of 4 GiB or more cannot be planned")
         self.bytes = bytes
-        // Cells of inventory sheets average more than 8 bytes with their delimiter.
-        boundaries.reserveCapacity(bytes.count / 8 + 16)
-        bytes.withUnsafeBufferPointer { text in split(text, from: start, delimiter: delimiter.rawValue) }
+        // A small text is split without asking how many threads there are.
+        let threads = bytes.count < 2 * Self.bytesPerPiece ? 1 : Parallel.threads
+        let wanted = pieces ?? (threads == 1 ? 1 : min(threads * 4, bytes.count / Self.bytesPerPiece))
+        let split = bytes.withUnsafeBufferPointer { text in
+            Self.split(text, from: start, delimiter: delimiter.rawValue, pieces: max(1, wanted))
+        }
+        if split.count == 1 {
+            boundaries = split[0].boundaries
+            firstBoundaries = split[0].firstBoundaries
+            damagedCells = split[0].damagedCells
+        } else {
+            join(split)
+        }
+        lineEnding = split.lazy.compactMap(\.lineEnding).first
+        endsInsideQuotes = split.contains(where: \.endsInsideQuotes)
     }
+
+    /// Texts of fewer bytes are split in one pass, on one core.
+    static let bytesPerPiece = 4 << 20
 
     /// The number of records; every record has at least one cell.
     var recordCount: Int { firstBoundaries.count - 1 }
@@ -154,8 +175,99 @@ struct RawSheet {
         output.append(ASCII.quote)
     }
 
-    /// The single pass: records, cells, damaged cells and the first line end.
-    private mutating func split(_ text: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8) {
+    /// What one pass over a piece of the text finds: the piece's records, numbered from 0, as `RawSheet` keeps them.
+    private struct Piece {
+        var boundaries: [UInt32] = []
+        var firstBoundaries: [UInt32] = [0]
+        var damagedCells: [UInt64] = []
+        var lineEnding: String?
+        var endsInsideQuotes = false
+        /// Where the pass ended: the first point between records at or past its limit.
+        var stop = 0
+
+        var recordCount: Int { firstBoundaries.count - 1 }
+    }
+
+    /// The pieces of the text from `start`, split on all cores, each starting where the one before it ended.
+    private static func split(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, delimiter: UInt8, pieces wanted: Int
+    ) -> [Piece] {
+        // Each piece starts just after the first line break at or past its share of the text.
+        var starts = [start]
+        for piece in 1..<max(1, wanted) {
+            var index = start + (text.count - start) * piece / wanted
+            while index < text.count && text[index] != ASCII.lineFeed && text[index] != ASCII.carriageReturn {
+                index += 1
+            }
+            if index < text.count && text[index] == ASCII.carriageReturn { index += 1 }
+            if index < text.count && text[index] == ASCII.lineFeed { index += 1 }
+            if index > starts[starts.count - 1] && index < text.count { starts.append(index) }
+        }
+        let limits = Array(starts.dropFirst()) + [text.count]
+        if starts.count == 1 { return [split(text, from: start, upTo: text.count, delimiter: delimiter)] }
+        let guesses = Parallel.chunked(starts.count, minimum: 1) { range in
+            range.map { split(text, from: starts[$0], upTo: limits[$0], delimiter: delimiter) }
+        }.flatMap { $0 }
+        var pieces = [guesses[0]]
+        for index in 1..<starts.count {
+            let stop = pieces[pieces.count - 1].stop
+            if stop == starts[index] {
+                pieces.append(guesses[index])
+            } else if stop < limits[index] {
+                // The piece before ran past this one's start (a quoted line break): this one is split again.
+                pieces.append(split(text, from: stop, upTo: limits[index], delimiter: delimiter))
+            }
+        }
+        return pieces
+    }
+
+    /// Joins the pieces' records into this sheet's, copying them on all cores.
+    private mutating func join(_ pieces: [Piece]) {
+        var boundaryStarts: [Int] = [0]
+        var recordStarts: [Int] = [0]
+        for piece in pieces {
+            boundaryStarts.append(boundaryStarts[boundaryStarts.count - 1] + piece.boundaries.count)
+            recordStarts.append(recordStarts[recordStarts.count - 1] + piece.recordCount)
+        }
+        let boundaryCount = boundaryStarts[pieces.count]
+        let recordCount = recordStarts[pieces.count]
+        var firstBoundaries: [UInt32] = []
+        boundaries = [UInt32](unsafeUninitializedCapacity: boundaryCount) { allBoundaries, initialized in
+            firstBoundaries = [UInt32](unsafeUninitializedCapacity: recordCount + 1) { allFirsts, initializedFirsts in
+                let boundaryTarget = DisjointWrites(allBoundaries)
+                let firstTarget = DisjointWrites(allFirsts)
+                firstTarget[0] = 0
+                Parallel.perform(pieces.count) { index in
+                    let piece = pieces[index]
+                    let offset = UInt32(boundaryStarts[index])
+                    piece.boundaries.withUnsafeBufferPointer { source in
+                        guard let from = source.baseAddress, !source.isEmpty else { return }
+                        (boundaryTarget.buffer.baseAddress! + boundaryStarts[index]).initialize(
+                            from: from, count: source.count)
+                    }
+                    for record in 0..<piece.recordCount {
+                        firstTarget[recordStarts[index] + record + 1] = piece.firstBoundaries[record + 1] + offset
+                    }
+                }
+                initializedFirsts = recordCount + 1
+            }
+            initialized = boundaryCount
+        }
+        self.firstBoundaries = firstBoundaries
+        damagedCells = []
+        for (index, piece) in pieces.enumerated() {
+            for cell in piece.damagedCells { damagedCells.append(cell + UInt64(recordStarts[index]) << 32) }
+        }
+    }
+
+    /// One pass from `start`, where a record starts, to the first point between records at or past `limit`:
+    /// records, cells, damaged cells and the first line end.
+    private static func split(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, upTo limit: Int, delimiter: UInt8
+    ) -> Piece {
+        var piece = Piece()
+        // Cells of inventory sheets average more than 8 bytes with their delimiter.
+        piece.boundaries.reserveCapacity((limit - start) / 8 + 16)
         let count = text.count
         // The bytes that end a run of plain bytes outside quotes (all below 64): delimiter, CR, LF, and the quote,
         // which there is stray.
@@ -165,18 +277,18 @@ struct RawSheet {
         let words = StopWords(delimiter: delimiter)
         let scratch = TextBuffer()
         var index = start
-        while index < count {
+        while index < limit {
             let byte = text[index]
             if byte == ASCII.carriageReturn || byte == ASCII.lineFeed {
-                noteLineEnd(text, at: index)
+                if piece.lineEnding == nil { piece.lineEnding = lineEnding(text, at: index) }
                 index += 1
                 continue
             }
-            let record = UInt64(recordCount)
+            let record = UInt64(piece.recordCount)
             var cell: UInt64 = 0
             while true {
                 let cellStart = index
-                boundaries.append(UInt32(truncatingIfNeeded: cellStart))
+                piece.boundaries.append(UInt32(truncatingIfNeeded: cellStart))
                 var union: UInt8 = 0
                 var isDamaged = false
                 var wasQuoted = false
@@ -198,7 +310,7 @@ struct RawSheet {
                         union |= byte
                         index += 1
                     }
-                    if !closed { endsInsideQuotes = true }
+                    if !closed { piece.endsInsideQuotes = true }
                 }
                 let runStart = index
                 var wordUnion: UInt64 = 0
@@ -232,14 +344,16 @@ struct RawSheet {
                 if !isDamaged && (union >= 0x80 || wordUnion & StopWords.highBits != 0) {
                     isDamaged = UTF8Validator.firstInvalidOffset(in: scratch.text(cellStart..<index, of: text)) != nil
                 }
-                if isDamaged { damagedCells.append(record << 32 | cell) }
+                if isDamaged { piece.damagedCells.append(record << 32 | cell) }
                 guard index < count && text[index] == delimiter else { break }
                 index += 1
                 cell += 1
             }
-            boundaries.append(UInt32(truncatingIfNeeded: index + 1))
-            firstBoundaries.append(UInt32(truncatingIfNeeded: boundaries.count))
+            piece.boundaries.append(UInt32(truncatingIfNeeded: index + 1))
+            piece.firstBoundaries.append(UInt32(truncatingIfNeeded: piece.boundaries.count))
         }
+        piece.stop = index
+        return piece
     }
 
     /// Finds the bytes that end a run outside quotes (delimiter, CR, LF, quote) among eight bytes at once.
@@ -268,13 +382,9 @@ struct RawSheet {
         }
     }
 
-    /// Remembers the kind of the first line end outside quotes, which starts at `index`.
-    private mutating func noteLineEnd(_ text: UnsafeBufferPointer<UInt8>, at index: Int) {
-        guard lineEnding == nil else { return }
-        if text[index] == ASCII.lineFeed {
-            lineEnding = "LF"
-        } else {
-            lineEnding = index + 1 < text.count && text[index + 1] == ASCII.lineFeed ? "CRLF" : "CR"
-        }
+    /// The kind of the line end outside quotes that starts at `index`, as `CSVReader.lineEnding` names it.
+    private static func lineEnding(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
+        if text[index] == ASCII.lineFeed { return "LF" }
+        return index + 1 < text.count && text[index + 1] == ASCII.lineFeed ? "CRLF" : "CR"
     }
 }

@@ -2,8 +2,11 @@
 ///
 /// A night can change millions of cells, so the changes are kept compactly rather than as `SheetChange` values:
 /// a cell's text before the change stays where it is in the pulled sheet (a byte range), the texts after the
-/// change share one byte buffer, and column headers are kept once. `changes.csv` is written from this form
+/// change share byte buffers, and column headers are kept once. `changes.csv` is written from this form
 /// directly (`ChangeTable`); each element is made into a `SheetChange` only when it is read.
+///
+/// The changes are kept in parts, one per stretch of rows planned at once (see `WriteBackPlanner`), each with its
+/// own entries and texts: parts planned on different cores are joined by reference, never copied into one array.
 public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
     /// One change, in 32 bytes.
     struct Entry {
@@ -18,7 +21,8 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         /// both are 0.
         var start: UInt32
         var end: UInt32
-        /// Where the text after the change ends in `afterTexts`; it starts where the previous entry's ends.
+        /// Where the text after the change ends in its part's `afterTexts`; it starts where the previous entry's
+        /// of the same part ends.
         var afterEnd: UInt32
         var reason: ChangeReason
         var hasTag: Bool
@@ -27,13 +31,40 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         var isPastEnd: Bool
     }
 
+    /// Consecutive changes with their texts after the change, one after the other, exactly as written.
+    struct Part: Sendable {
+        var entries: [Entry] = []
+        var afterTexts: [UInt8] = []
+
+        /// Where the text after change `index` of this part lies in `afterTexts`.
+        func afterRange(_ index: Int) -> Range<Int> {
+            (index == 0 ? 0 : Int(entries[index - 1].afterEnd))..<Int(entries[index].afterEnd)
+        }
+    }
+
+    /// The entries of every part as one collection, in order.
+    struct Entries: RandomAccessCollection {
+        fileprivate let parts: [Part]
+        fileprivate let partStarts: [Int]
+        var startIndex: Int { 0 }
+        var endIndex: Int { partStarts[partStarts.count - 1] }
+        subscript(position: Int) -> Entry {
+            let (part, index) = SheetChanges.locate(position, partStarts)
+            return parts[part].entries[index]
+        }
+    }
+
     /// The bytes the `before` ranges point into: the pulled sheet.
     let source: [UInt8]
     /// The sheet's header text of each column ("(column N)" when the header cell is empty).
     let labels: [String]
-    private(set) var entries: [Entry] = []
-    /// The texts after the change, one after the other, exactly as written.
-    private(set) var afterTexts: [UInt8] = []
+    /// The changes, part after part; no part is empty.
+    private(set) var parts: [Part] = []
+    /// The position of the first change of each part, then the number of changes.
+    private var partStarts: [Int] = [0]
+
+    /// Every change's entry, in order.
+    var entries: Entries { Entries(parts: parts, partStarts: partStarts) }
 
     /// Starts an empty list of the changes of the sheet `source`, whose columns are headed `labels`.
     init(source: [UInt8], labels: [String]) {
@@ -72,8 +103,7 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
                     tagDigits: UInt8(clamping: change.vtTag?.digits ?? 0), isPastEnd: false))
         }
         self.init(source: source, labels: labels)
-        self.entries = entries
-        self.afterTexts = afterTexts
+        if !entries.isEmpty { append(Part(entries: entries, afterTexts: afterTexts)) }
     }
 
     public init(arrayLiteral changes: SheetChange...) {
@@ -83,20 +113,19 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
     // MARK: Collection
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { entries.count }
+    public var endIndex: Int { partStarts[partStarts.count - 1] }
 
     /// The change at `position`, made into a `SheetChange`.
     public subscript(position: Int) -> SheetChange {
-        let entry = entries[position]
+        let (part, index) = locate(position)
+        let entry = parts[part].entries[index]
         let before = source.withUnsafeBufferPointer { text in
             var scratch: [UInt8] = []
             return RawSheet.withText(beforeRange(entry), of: text, scratch: &scratch) {
                 String(decoding: $0, as: UTF8.self)
             }
         }
-        let after = afterTexts.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[afterRange(position)]), as: UTF8.self)
-        }
+        let after = withAfterText(position) { String(decoding: $0, as: UTF8.self) }
         return SheetChange(
             row: Int(entry.row), vtTag: tag(entry), column: labels[Int(entry.column)], before: before, after: after,
             reason: entry.reason)
@@ -112,7 +141,9 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
     /// How many cells of existing rows change.
     public var changedCellCount: Int {
         var count = 0
-        for index in entries.indices where entries[index].reason != .added { count += 1 }
+        for part in parts {
+            for entry in part.entries where entry.reason != .added { count += 1 }
+        }
         return count
     }
 
@@ -120,9 +151,11 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
     public var addedRowCount: Int {
         var count = 0
         var lastRow: UInt32?
-        for index in entries.indices where entries[index].reason == .added && entries[index].row != lastRow {
-            count += 1
-            lastRow = entries[index].row
+        for part in parts {
+            for entry in part.entries where entry.reason == .added && entry.row != lastRow {
+                count += 1
+                lastRow = entry.row
+            }
         }
         return count
     }
@@ -131,7 +164,9 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
     /// because of this push (`fixed_by_push`).
     public var changedTagNumbers: Set<UInt64> {
         var numbers = Set<UInt64>()
-        for index in entries.indices where entries[index].hasTag { numbers.insert(entries[index].tagNumber) }
+        for part in parts {
+            for entry in part.entries where entry.hasTag { numbers.insert(entry.tagNumber) }
+        }
         return numbers
     }
 
@@ -166,30 +201,49 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         row: Int, tag: VTTag?, column: Int, start: Int, end: Int, after: UnsafeBufferPointer<UInt8>,
         _ adjust: (inout Entry) -> Void
     ) {
-        afterTexts.append(contentsOf: after)
-        precondition(afterTexts.count < Int(UInt32.max), "the changes' texts come to 4 GiB or more")
+        if parts.isEmpty {
+            parts.append(Part())
+            partStarts.append(partStarts[0])
+        }
+        let last = parts.count - 1
+        parts[last].afterTexts.append(contentsOf: after)
+        let afterEnd = parts[last].afterTexts.count
+        precondition(afterEnd < Int(UInt32.max), "the changes' texts come to 4 GiB or more")
         var entry = Entry(
             tagNumber: tag?.number ?? 0, row: UInt32(clamping: row), column: UInt32(clamping: column),
-            start: UInt32(clamping: start), end: UInt32(clamping: end), afterEnd: UInt32(afterTexts.count),
+            start: UInt32(clamping: start), end: UInt32(clamping: end), afterEnd: UInt32(afterEnd),
             reason: .normalized, hasTag: tag != nil, tagDigits: UInt8(clamping: tag?.digits ?? 0), isPastEnd: false)
         adjust(&entry)
-        entries.append(entry)
+        parts[last].entries.append(entry)
+        partStarts[partStarts.count - 1] += 1
     }
 
-    /// Appends the changes of `other`, planned over the same sheet, after these.
+    /// Appends the changes of `other`, planned over the same sheet, after these: its parts are taken as they are.
     mutating func append(contentsOf other: SheetChanges) {
-        guard !entries.isEmpty else {
-            entries = other.entries
-            afterTexts = other.afterTexts
-            return
-        }
-        let offset = UInt32(afterTexts.count)
-        afterTexts.append(contentsOf: other.afterTexts)
-        precondition(afterTexts.count < Int(UInt32.max), "the changes' texts come to 4 GiB or more")
-        entries.reserveCapacity(entries.count + other.entries.count)
-        for var entry in other.entries {
-            entry.afterEnd += offset
-            entries.append(entry)
+        for part in other.parts { append(part) }
+    }
+
+    /// Appends a part of changes; an empty one is dropped.
+    private mutating func append(_ part: Part) {
+        guard !part.entries.isEmpty else { return }
+        parts.append(part)
+        partStarts.append(partStarts[partStarts.count - 1] + part.entries.count)
+    }
+
+    /// The part holding change `position`, and its index there.
+    func locate(_ position: Int) -> (part: Int, index: Int) {
+        Self.locate(position, partStarts)
+    }
+
+    /// The part holding change `position` among parts starting at `partStarts`, and its index there.
+    private static func locate(_ position: Int, _ partStarts: [Int]) -> (part: Int, index: Int) {
+        // The parts are few (a few per core): counting the parts that start at or before `position`, without a
+        // branch, is faster than a binary search whose branches cannot be predicted.
+        partStarts.withUnsafeBufferPointer { starts in
+            guard starts.count > 2 else { return (0, position) }
+            var part = 0
+            for index in 1..<(starts.count - 1) { part &+= position >= starts[index] ? 1 : 0 }
+            return (part, position &- starts[part])
         }
     }
 
@@ -203,8 +257,10 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         entry.isPastEnd || entry.reason == .added ? 0..<0 : Int(entry.start)..<Int(entry.end)
     }
 
-    /// Where the text after change `position` lies in `afterTexts`.
-    func afterRange(_ position: Int) -> Range<Int> {
-        (position == 0 ? 0 : Int(entries[position - 1].afterEnd))..<Int(entries[position].afterEnd)
+    /// Calls `body` with the text after change `position`.
+    func withAfterText<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (part, index) = locate(position)
+        let range = parts[part].afterRange(index)
+        return parts[part].afterTexts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 }

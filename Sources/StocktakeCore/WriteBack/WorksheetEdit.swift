@@ -290,17 +290,15 @@ struct WorksheetEdit: Sendable {
             output.append(contentsOf: style)
             output.append(ASCII.quote)
         }
-        let after = changes.afterRange(edit.change)
-        guard !after.isEmpty else {
+        let isEmpty = changes.withAfterText(edit.change) { $0.isEmpty }
+        guard !isEmpty else {
             output.append(contentsOf: "/>".utf8)
             return
         }
         output.append(contentsOf: " t=\"inlineStr\">".utf8)
         tag("is>")
         tag("t xml:space=\"preserve\">")
-        changes.afterTexts.withUnsafeBufferPointer { texts in
-            WorksheetRow.appendEscaped(UnsafeBufferPointer(rebasing: texts[after]), to: &output)
-        }
+        changes.withAfterText(edit.change) { WorksheetRow.appendEscaped($0, to: &output) }
         tag("t>", closing: true)
         tag("is>", closing: true)
         tag("c>", closing: true)

@@ -59,57 +59,54 @@ public struct WriteBackPlan: Sendable {
         let source = changes.source
         guard !changes.isEmpty else { return source }
         var output: [UInt8] = []
-        output.reserveCapacity(source.count + changes.afterTexts.count * 2)
+        output.reserveCapacity(source.count + changes.parts.reduce(0) { $0 + $1.afterTexts.count } * 2)
         let entries = changes.entries
         var index = 0
         source.withUnsafeBufferPointer { source in
-            changes.afterTexts.withUnsafeBufferPointer { afterTexts in
-                func appendAfter(_ index: Int, to output: inout [UInt8]) {
-                    let after = UnsafeBufferPointer(rebasing: afterTexts[changes.afterRange(index)])
-                    RawSheet.appendEncoded(after, delimiter: delimiter, to: &output)
-                }
-                var cursor = 0
-                while index < entries.count && entries[index].reason != .added {
-                    let entry = entries[index]
-                    guard entry.isPastEnd else {
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor..<Int(entry.start)]))
-                        appendAfter(index, to: &output)
-                        cursor = Int(entry.end)
-                        index += 1
-                        continue
-                    }
-                    // A short row (a sheet export drops trailing empty cells) grows to its last changed cell.
+            func appendAfter(_ index: Int, to output: inout [UInt8]) {
+                changes.withAfterText(index) { RawSheet.appendEncoded($0, delimiter: delimiter, to: &output) }
+            }
+            var cursor = 0
+            while index < entries.count && entries[index].reason != .added {
+                let entry = entries[index]
+                guard entry.isPastEnd else {
                     output.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor..<Int(entry.start)]))
-                    cursor = Int(entry.start)
-                    var column = Int(entry.end) - 1
-                    while index < entries.count && entries[index].isPastEnd && entries[index].start == entry.start {
-                        let next = Int(entries[index].column)
-                        output.append(contentsOf: repeatElement(delimiter.rawValue, count: next - column))
-                        appendAfter(index, to: &output)
-                        column = next
-                        index += 1
-                    }
+                    appendAfter(index, to: &output)
+                    cursor = Int(entry.end)
+                    index += 1
+                    continue
                 }
-                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor...]))
-                while index < entries.count {
-                    let row = entries[index].row
-                    var line: [UInt8] = []
-                    var column = 0
-                    while index < entries.count && entries[index].row == row {
-                        let next = Int(entries[index].column)
-                        line.append(contentsOf: repeatElement(delimiter.rawValue, count: next - column))
-                        appendAfter(index, to: &line)
-                        column = next
-                        index += 1
-                    }
-                    line.append(contentsOf: repeatElement(delimiter.rawValue, count: appendedWidth - 1 - column))
-                    if endsWithLineBreak {
-                        output.append(contentsOf: line)
-                        output.append(contentsOf: lineBreak)
-                    } else {
-                        output.append(contentsOf: lineBreak)
-                        output.append(contentsOf: line)
-                    }
+                // A short row (a sheet export drops trailing empty cells) grows to its last changed cell.
+                output.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor..<Int(entry.start)]))
+                cursor = Int(entry.start)
+                var column = Int(entry.end) - 1
+                while index < entries.count && entries[index].isPastEnd && entries[index].start == entry.start {
+                    let next = Int(entries[index].column)
+                    output.append(contentsOf: repeatElement(delimiter.rawValue, count: next - column))
+                    appendAfter(index, to: &output)
+                    column = next
+                    index += 1
+                }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: source[cursor...]))
+            while index < entries.count {
+                let row = entries[index].row
+                var line: [UInt8] = []
+                var column = 0
+                while index < entries.count && entries[index].row == row {
+                    let next = Int(entries[index].column)
+                    line.append(contentsOf: repeatElement(delimiter.rawValue, count: next - column))
+                    appendAfter(index, to: &line)
+                    column = next
+                    index += 1
+                }
+                line.append(contentsOf: repeatElement(delimiter.rawValue, count: appendedWidth - 1 - column))
+                if endsWithLineBreak {
+                    output.append(contentsOf: line)
+                    output.append(contentsOf: lineBreak)
+                } else {
+                    output.append(contentsOf: lineBreak)
+                    output.append(contentsOf: line)
                 }
             }
         }

@@ -2,7 +2,8 @@ import Dispatch
 
 /// The working state of one `WriteBackPlan`: the sheet's header and data rows, then the changed cells.
 ///
-/// Rows are planned on both cores, each half into its own `SheetChanges`, joined in sheet order.
+/// Rows are planned on both cores, each stretch of rows into its own `SheetChanges`, whose parts are joined in sheet
+/// order without being copied.
 struct WriteBackPlanner {
     /// A mapped column of the sheet.
     struct Column {
@@ -50,17 +51,40 @@ struct WriteBackPlanner {
         bytes.withUnsafeBufferPointer { findRows($0) }
     }
 
-    /// Finds the header and the data rows with their tags.
+    /// Finds the header and the data rows with their tags, the rows after the header on all cores.
     private mutating func findRows(_ text: UnsafeBufferPointer<UInt8>) {
-        rowRecords.reserveCapacity(raw.recordCount)
-        rowTags.reserveCapacity(raw.recordCount)
         let buffer = RawSheet.TextBuffer()
-        for record in 0..<raw.recordCount {
-            if isBlank(record, text, buffer) { continue }
-            guard headerRecord != nil else {
-                readHeader(record, text, buffer)
-                continue
+        var record = 0
+        while record < raw.recordCount && isBlank(record, text, buffer) { record += 1 }
+        guard record < raw.recordCount else { return }
+        readHeader(record, text, buffer)
+        let first = record + 1
+        let planner = self
+        let parts =
+            raw.recordCount - first < 2 * Self.rowsPerCore
+            ? [dataRows(first..<raw.recordCount, text)]
+            : Parallel.chunked(raw.recordCount - first, minimum: Self.rowsPerCore) { records in
+                planner.dataRows((first + records.lowerBound)..<(first + records.upperBound), text)
             }
+        let count = parts.reduce(0) { $0 + $1.records.count }
+        rowRecords.reserveCapacity(count)
+        rowTags.reserveCapacity(count)
+        for part in parts {
+            rowRecords.append(contentsOf: part.records)
+            rowTags.append(contentsOf: part.tags)
+        }
+    }
+
+    /// The data rows among `records` (those not blank) and their tag numbers (`noTag` when they have no valid tag).
+    private func dataRows(
+        _ records: Range<Int>, _ text: UnsafeBufferPointer<UInt8>
+    ) -> (records: [UInt32], tags: [UInt64]) {
+        let buffer = RawSheet.TextBuffer()
+        var rows: [UInt32] = []
+        var tags: [UInt64] = []
+        rows.reserveCapacity(records.count)
+        tags.reserveCapacity(records.count)
+        for record in records where !isBlank(record, text, buffer) {
             var tag = Self.noTag
             if let tagColumn,
                 case .value(let value) = VTTag.normalize(
@@ -68,9 +92,10 @@ struct WriteBackPlanner {
             {
                 tag = value.number
             }
-            rowRecords.append(UInt32(record))
-            rowTags.append(tag)
+            rows.append(UInt32(record))
+            tags.append(tag)
         }
+        return (rows, tags)
     }
 
     private mutating func readHeader(
@@ -115,11 +140,23 @@ struct WriteBackPlanner {
     /// Decides every changed cell of the existing rows, the rows split between the cores.
     mutating func plan() {
         guard !rowRecords.isEmpty, columns.contains(where: \.isWritable) else { return }
-        let byTag = rowsByTag()
-        let assets = mergedAssets(byTag)
+        // The rows and the merged assets are put in tag order at once, one on each core.
+        // A small sheet is planned on the calling thread, without asking how many threads there are.
+        let isLarge = rowRecords.count >= 2 * Self.rowsPerCore
+        let planner = self
+        let rowOrder = ResultSlots<(tags: [UInt64], rows: [UInt32])>(count: 1)
+        let assetOrder = ResultSlots<(tags: [UInt64], indexes: [UInt32])>(count: 1)
+        Parallel.perform(2, threads: isLarge ? Parallel.threads : 1) { task in
+            if task == 0 { rowOrder[0] = planner.rowsByTag() } else { assetOrder[0] = planner.assetsByTag() }
+        }
+        let byTag = rowOrder[0]!
+        let assets = mergedAssets(byTag, assetOrder[0]!)
         // Rows of one tag, linked in a ring, when a value another central row holds must be found.
         let rings = options.overwrite ? rowRings(byTag) : []
-        let planner = self
+        guard isLarge else {
+            changes.append(contentsOf: planRows(0..<rowRecords.count, assets: assets, rings: rings))
+            return
+        }
         let parts = Parallel.chunked(rowRecords.count, minimum: Self.rowsPerCore) { rows in
             planner.planRows(rows, assets: assets, rings: rings)
         }
@@ -249,11 +286,9 @@ struct WriteBackPlanner {
         return (tags, rows)
     }
 
-    /// For each data row, the index in the reconciliation of its tag's merged asset; -1 when there is none, or when
-    /// the tag was found on two devices (`DUPLICATE_TAG`), whose rows are only normalized.
-    ///
-    /// Rows and assets are walked together in tag order; of several assets with one tag, the last counts.
-    private func mergedAssets(_ byTag: (tags: [UInt64], rows: [UInt32])) -> [Int32] {
+    /// The merged assets with a tag of the sheet's digits: their tag numbers, ascending, and their indexes in the
+    /// reconciliation (assets of one tag in reconciliation order).
+    private func assetsByTag() -> (tags: [UInt64], indexes: [UInt32]) {
         var assetTags: [UInt64] = []
         var assetIndexes: [UInt32] = []
         assetTags.reserveCapacity(reconciliation.assets.count)
@@ -265,6 +300,17 @@ struct WriteBackPlanner {
             }
         }
         TagSort.sort(keys: &assetTags, values: &assetIndexes)
+        return (assetTags, assetIndexes)
+    }
+
+    /// For each data row, the index in the reconciliation of its tag's merged asset; -1 when there is none, or when
+    /// the tag was found on two devices (`DUPLICATE_TAG`), whose rows are only normalized.
+    ///
+    /// Rows and assets are walked together in tag order; of several assets with one tag, the last counts.
+    private func mergedAssets(
+        _ byTag: (tags: [UInt64], rows: [UInt32]), _ assetsByTag: (tags: [UInt64], indexes: [UInt32])
+    ) -> [Int32] {
+        let (assetTags, assetIndexes) = assetsByTag
         var shared: [UInt64] = []
         for index in reconciliation.discrepancies.indices
         where reconciliation.discrepancies[index].code == .duplicateTag {
