@@ -38,26 +38,32 @@ struct ChangeGroups: Sendable {
         var changedCells = 0
         var addedRows = 0
         var lastAddedRow: UInt32?
-        changes.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices {
-                let entry = entries[index]
-                if entry.reason != .added {
-                    changedCells += 1
-                    if entry.row != lastRow {
-                        if let lastRow, entry.row < lastRow { isAscending = false }
-                        rows += 1
-                        lastRow = entry.row
+        // The changes are kept in parts (one per core that planned them); `index` counts across the parts.
+        var partStart = 0
+        for part in changes.parts {
+            part.entries.withUnsafeBufferPointer { entries in
+                for offset in entries.indices {
+                    let entry = entries[offset]
+                    let index = partStart + offset
+                    if entry.reason != .added {
+                        changedCells += 1
+                        if entry.row != lastRow {
+                            if let lastRow, entry.row < lastRow { isAscending = false }
+                            rows += 1
+                            lastRow = entry.row
+                        }
+                    } else if entry.row != lastAddedRow {
+                        // As `SheetChanges.addedRowCount` counts them.
+                        addedRows += 1
+                        lastAddedRow = entry.row
                     }
-                } else if entry.row != lastAddedRow {
-                    // As `SheetChanges.addedRowCount` counts them.
-                    addedRows += 1
-                    lastAddedRow = entry.row
+                    let column = Int(entry.column)
+                    counts[column * reasons.count + Self.position(of: entry.reason)] += 1
+                    if cellCounts[column] < shown { kept.append(index) }
+                    cellCounts[column] += 1
                 }
-                let column = Int(entry.column)
-                counts[column * reasons.count + Self.position(of: entry.reason)] += 1
-                if cellCounts[column] < shown { kept.append(index) }
-                cellCounts[column] += 1
             }
+            partStart += part.entries.count
         }
         if !isAscending {
             var distinct = Set<UInt32>()
