@@ -11,38 +11,49 @@ final class TableFile: PieceFile, @unchecked Sendable {
     let path: String
     let pieceCount: Int
     private let header: [String]
-    private let rowCount: Int
-    private let row: @Sendable (Int, inout [UInt8]) -> Void
+    /// Formats a piece's rows as bytes; called from several threads at once.
+    private let block: @Sendable (Int) -> [UInt8]
     private let blocks: ResultSlots<[UInt8]>
-    /// The size of the last block made, so the next one is allocated once at about its size, not grown.
-    private let lastBlockSize = ResultSlots<Int>(count: 1)
     private let synchronizingFolder: Bool
     private var file: AtomicFileWriter?
 
     /// A table of `rowCount` rows to write to `path` atomically; `row` is called from several threads at once.
     /// With `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
-    init(
+    convenience init(
         header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout [UInt8]) -> Void, to path: String,
         synchronizingFolder: Bool = false
+    ) {
+        // The size of the last block made, so the next one is allocated once at about its size, not grown.
+        let lastBlockSize = ResultSlots<Int>(count: 1)
+        let pieces = max(1, (rowCount + Self.rowsPerPart - 1) / Self.rowsPerPart)
+        self.init(header: header, pieceCount: pieces, to: path, synchronizingFolder: synchronizingFolder) { index in
+            let rows = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
+            var block: [UInt8] = []
+            block.reserveCapacity(max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
+            for index in rows { row(index, &block) }
+            lastBlockSize[0] = block.count
+            return block
+        }
+    }
+
+    /// A table of `pieceCount` pieces after its header, each formatted by `block` (called from several threads at
+    /// once), to write to `path` atomically.
+    init(
+        header: [String], pieceCount: Int, to path: String, synchronizingFolder: Bool,
+        block: @escaping @Sendable (Int) -> [UInt8]
     ) {
         self.path = path
         self.synchronizingFolder = synchronizingFolder
         self.header = header
-        self.rowCount = rowCount
-        self.row = row
-        pieceCount = max(1, (rowCount + Self.rowsPerPart - 1) / Self.rowsPerPart)
+        self.pieceCount = pieceCount
+        self.block = block
         blocks = ResultSlots(count: pieceCount)
     }
 
     func prepare() {}
 
     func make(piece index: Int) {
-        let rows = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
-        var block: [UInt8] = []
-        block.reserveCapacity(max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
-        for index in rows { row(index, &block) }
-        lastBlockSize[0] = block.count
-        blocks[index] = block
+        blocks[index] = block(index)
     }
 
     func open() throws(StocktakeError) {

@@ -3,7 +3,7 @@
 /// It is written on every run, pushed or not, so the clerk can see what a push would do before allowing it.
 /// Cells are neutralized against formula injection like every other table stocktake writes. Rows are written from
 /// the compact `SheetChanges` straight into the file's bytes, a block of changes at a time, the blocks formatted on
-/// all cores and written in order (`ChangeTableFile`).
+/// all cores and written in order (`file(_:to:synchronizingFolder:)`).
 public enum ChangeTable {
     /// The header of `changes.csv`.
     public static let columns = ["row", "vt_tag", "column", "before", "after", "reason"]
@@ -25,9 +25,21 @@ public enum ChangeTable {
     public static func write(_ changes: SheetChanges, to path: String, synchronizingFolder: Bool = true)
         throws(StocktakeError)
     {
-        let file = ChangeTableFile(changes, to: path, synchronizingFolder: synchronizingFolder)
+        let file = Self.file(changes, to: path, synchronizingFolder: synchronizingFolder)
         // A file of one block is written on the calling thread, without asking how many threads there are.
         try PieceWriter.write([file], threads: file.pieceCount == 1 ? 1 : Parallel.threads)
+    }
+
+    /// `changes.csv` as a file `PieceWriter` writes: its blocks of changes (`blocks(of:)`) formatted on all cores and
+    /// written in order, atomically, as the other tables are. A file without changes is its header alone.
+    static func file(_ changes: SheetChanges, to path: String, synchronizingFolder: Bool) -> TableFile {
+        let rows = Rows(changes)
+        let blocks = blocks(of: changes)
+        return TableFile(
+            header: columns, pieceCount: max(1, blocks.count), to: path, synchronizingFolder: synchronizingFolder
+        ) { index in
+            index < blocks.count ? rows.block(part: blocks[index].part, blocks[index].changes) : []
+        }
     }
 
     /// The blocks the changes are formatted in: at most `changesPerBlock` changes of one part each, in order.
