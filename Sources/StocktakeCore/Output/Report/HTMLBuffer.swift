@@ -34,7 +34,7 @@ struct HTMLBuffer: Sendable {
 
     /// Appends `text` made safe for an element or a quoted attribute, as `HTMLReport.escape` makes it.
     mutating func append(escaped text: String) {
-        let done = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
         if done == nil { appendEscaped(Array(text.utf8)) }
     }
 
