@@ -131,6 +131,24 @@ struct ChangeTableBlockTests {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    /// changes.csv is written a byte at a time for speed, but by `CSVWriter`'s rules: every first byte a cell may
+    /// start with, alone, before a number and before a comma or a quote, is neutralized and quoted as the other tables
+    /// write it.
+    @Test func everyCellIsNeutralizedAndQuotedAsCSVWriterWritesIt() {
+        var changes: [SheetChange] = []
+        for byte in UInt8(0)..<128 {
+            let first = String(decoding: [byte], as: UTF8.self)
+            for rest in ["", "1", "1e5", "x,y", "x\"y", "\n"] {
+                changes.append(
+                    SheetChange(
+                        row: changes.count + 1, vtTag: nil, column: "Notes", before: "", after: first + rest,
+                        reason: .filled))
+            }
+        }
+        let sheet = SheetChanges(changes)
+        #expect(String(decoding: ChangeTable.csv(sheet), as: UTF8.self) == Self.expected(sheet))
+    }
+
     @Test(arguments: [1, 2, 4])
     func aFileOfManyBlocksOverSeveralPartsHoldsEveryChangeInOrder(threads: Int) throws {
         let changes = Self.changes(partSizes: [ChangeTable.changesPerBlock + 3, 5, ChangeTable.changesPerBlock * 2])

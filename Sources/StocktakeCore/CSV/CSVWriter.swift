@@ -98,7 +98,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// The bytes that make a cell need quotes (comma, quote, CR, LF), as bits of a mask: all are below 64.
-    private static let quotingBytes: UInt64 =
+    static let quotingBytes: UInt64 =
         1 << UInt64(ASCII.comma) | 1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn)
         | 1 << UInt64(ASCII.lineFeed)
 

@@ -153,28 +153,22 @@ public enum ChangeTable {
             pointer += length
         }
 
-        /// Appends one cell as `CSVWriter.appendField` writes it: neutralized against formulas, quoted with inner
-        /// quotes doubled when it holds a comma, a quote or a line break.
+        /// Appends one cell as `CSVWriter.appendField` writes it, by its rules (`needsNeutralizing`, `quotingBytes`):
+        /// neutralized against formulas, quoted with inner quotes doubled when it holds a comma, a quote or a line
+        /// break.
         mutating func appendField(_ cell: UnsafeBufferPointer<UInt8>) {
-            guard let first = cell.first else { return }
+            let prefix = CSVWriter.needsNeutralizing(cell)
             // Most cells are copied as they are: copied while looking for a byte that needs quotes.
             let start = pointer
+            if prefix { append(ASCII.apostrophe) }
             var found: UInt64 = 0
             for byte in cell {
                 pointer.initialize(to: byte)
                 pointer += 1
-                found |= byte < 64 ? Self.quotingBytes & (1 &<< UInt64(byte)) : 0
+                found |= byte < 64 ? CSVWriter.quotingBytes & (1 &<< UInt64(byte)) : 0
             }
-            let mayStartAFormula =
-                first == UInt8(ascii: "@") || (first < 64 && Self.formulaStarts & (1 &<< UInt64(first)) != 0)
-            guard found != 0 || (mayStartAFormula && CSVWriter.needsNeutralizing(cell)) else { return }
+            guard found != 0 else { return }
             pointer = start
-            let prefix = CSVWriter.needsNeutralizing(cell)
-            guard found != 0 else {
-                append(ASCII.apostrophe)
-                append(cell)
-                return
-            }
             append(ASCII.quote)
             if prefix { append(ASCII.apostrophe) }
             for byte in cell {
@@ -183,17 +177,6 @@ public enum ChangeTable {
             }
             append(ASCII.quote)
         }
-
-        /// The bytes that make a cell need quotes (comma, quote, CR, LF), as `CSVWriter.needsQuotes` finds them.
-        private static let quotingBytes: UInt64 =
-            1 << UInt64(ASCII.comma) | 1 << UInt64(ASCII.quote) | 1 << UInt64(ASCII.carriageReturn)
-            | 1 << UInt64(ASCII.lineFeed)
-
-        /// The first bytes below 64 with which a cell may need a leading `'` (`CSVWriter.needsNeutralizing`
-        /// decides): `=`, `+`, `-`, tab, CR, LF, NUL; and `@`, which is 64.
-        private static let formulaStarts: UInt64 =
-            1 << UInt64(UInt8(ascii: "=")) | 1 << UInt64(UInt8(ascii: "+")) | 1 << UInt64(UInt8(ascii: "-"))
-            | 1 << 0x09 | 1 << 0x0D | 1 << 0x0A | 1 << 0x00
 
         /// Appends the name of `reason`, as its raw value spells it.
         mutating func appendReason(_ reason: ChangeReason) {
