@@ -59,11 +59,14 @@ struct HTMLBufferTests {
         #expect(Self.written { $0.append(counted: 2_000, "asset") } == "2,000 assets")
     }
 
-    @Test func escapedTextIsWhatEscapeMakesIt() {
-        for text in ["a<b>c&d\"e'f", "&amp;", "Café ✓\r\n", "", "<", "plain", "x'", "'x"] {
-            #expect(Self.written { $0.append(escaped: text) } == HTMLReport.escape(text))
-        }
+    /// The five characters HTML gives meaning to are replaced, every other byte kept; `HTMLReport.escape` is this.
+    @Test func escapedTextReplacesTheFiveSpecialCharactersAndKeepsEveryOtherByte() {
         #expect(Self.written { $0.append(escaped: "a<b>c&d\"e'f") } == "a&lt;b&gt;c&amp;d&quot;e&#39;f")
+        #expect(Self.written { $0.append(escaped: "&amp;") } == "&amp;amp;")
+        #expect(Self.written { $0.append(escaped: "") } == "")
+        let others = String(decoding: (UInt8(0)..<128).filter { !Array("<>&\"'".utf8).contains($0) }, as: UTF8.self)
+        #expect(Self.written { $0.append(escaped: others + "Café ✓") } == others + "Café ✓")
+        #expect(HTMLReport.escape("x'<") == "x&#39;&lt;")
     }
 
     @Test func piecesFollowEachOther() {

@@ -573,21 +573,10 @@ public enum HTMLReport {
 
     /// Text made safe to place in HTML, in an element or a quoted attribute.
     public static func escape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return text
-        }
-        var result: [UInt8] = []
-        result.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            switch byte {
-            case 0x26: result.append(contentsOf: "&amp;".utf8)
-            case 0x3C: result.append(contentsOf: "&lt;".utf8)
-            case 0x3E: result.append(contentsOf: "&gt;".utf8)
-            case 0x22: result.append(contentsOf: "&quot;".utf8)
-            case 0x27: result.append(contentsOf: "&#39;".utf8)
-            default: result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
+        // One set of replacements for the whole report: the page's buffer escapes by the same rule. Only the page's
+        // few headings and notes come here; its thousands of entries are escaped into the buffer directly.
+        var result = HTMLBuffer(capacity: text.utf8.count + 16)
+        result.append(escaped: text)
+        return result.text
     }
 }
