@@ -57,12 +57,6 @@ struct AssetMapTests {
         #expect(svg.components(separatedBy: "<circle").count - 1 == 2)
     }
 
-    @Test func coordinatesAreWrittenToOneDecimal() {
-        #expect(AssetMap.number(20) == "20.0")
-        #expect(AssetMap.number(3.14159) == "3.1")
-        #expect(AssetMap.number(-0.26) == "-0.3")
-    }
-
     @Test func codesThatAreEqualTextsShareOneColorAndOneLabel() {
         // "Café" precomposed and with a combining accent: equal strings, so one building, as before.
         let assets = [

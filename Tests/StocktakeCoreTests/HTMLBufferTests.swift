@@ -25,7 +25,6 @@ struct HTMLBufferTests {
         ]
         for (value, text) in cases {
             #expect(Self.written { $0.append(tenths: value) } == text, "\(value)")
-            #expect(AssetMap.number(value) == text, "\(value)")
         }
     }
 

@@ -249,11 +249,4 @@ struct AssetMap: Sendable, Hashable {
 
     /// Colors that tell buildings apart, dark enough to read on the light ground.
     static let palette = ["#1f77b4", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"]
-
-    /// A coordinate to one decimal: enough on a 640-unit drawing, and short.
-    static func number(_ value: Double) -> String {
-        var text = HTMLBuffer()
-        text.append(tenths: value)
-        return text.text
-    }
 }
