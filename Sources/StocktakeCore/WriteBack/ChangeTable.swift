@@ -26,7 +26,7 @@ public enum ChangeTable {
         throws(StocktakeError)
     {
         let file = Self.file(changes, to: path, synchronizingFolder: synchronizingFolder)
-        // A file of one block is written on the calling thread, without asking how many threads there are.
+        // A file of one block is written on the calling thread: a second worker would have nothing to do.
         try PieceWriter.write([file], threads: file.pieceCount == 1 ? 1 : Parallel.threads)
     }
 

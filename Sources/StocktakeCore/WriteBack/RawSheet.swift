@@ -33,7 +33,7 @@ struct RawSheet {
     init(bytes: [UInt8], start: Int, delimiter: Delimiter, pieces: Int? = nil) {
         precondition(bytes.count < Int(UInt32.max), "a sheet of 4 GiB or more cannot be planned")
         self.bytes = bytes
-        // A small text is split without asking how many threads there are.
+        // A small text is split in one pass on the calling thread: pieces would cost more than they save.
         let threads = bytes.count < 2 * Self.bytesPerPiece ? 1 : Parallel.threads
         let wanted = pieces ?? (threads == 1 ? 1 : min(threads * 4, bytes.count / Self.bytesPerPiece))
         let split = bytes.withUnsafeBufferPointer { text in

@@ -141,7 +141,7 @@ struct WriteBackPlanner {
     mutating func plan() {
         guard !rowRecords.isEmpty, columns.contains(where: \.isWritable) else { return }
         // The rows and the merged assets are put in tag order at once, one on each core.
-        // A small sheet is planned on the calling thread, without asking how many threads there are.
+        // A small sheet is planned on the calling thread: starting workers would cost more than they save.
         let isLarge = rowRecords.count >= 2 * Self.rowsPerCore
         let planner = self
         let rowOrder = ResultSlots<(tags: [UInt64], rows: [UInt32])>(count: 1)
