@@ -66,6 +66,26 @@ struct ReconcileJobTests {
         #expect(FileManager.default.fileExists(atPath: folder.path("out/changes.csv")))
     }
 
+    /// The write-back is planned with the buildings table the sources were read with: a buildings file changed
+    /// between the reading and the plan changes nothing in the plan, and is not read again.
+    @Test func theWriteBackIsPlannedWithTheBuildingsTheSourcesWereReadWith() throws {
+        let request = smallAccount()
+        var details = RunDetails(account: "test", started: Date(), outputDirectory: folder.path("out"))
+        let reconciliation = try ReconcileJob.reconcile(request, details: &details, log: quiet)
+        try ReconcileJob.writeTables(reconciliation, details: &details)
+        let bytes = try ReconcileJob.centralBytes(request.central)
+        let planned = try ReconcileJob.planWriteBack(
+            bytes, fileName: request.central, request: request, reconciliation: reconciliation, details: &details)
+        folder.write("code,name\nTORG,Somewhere Else\n", to: "account/buildings.csv")
+        let replanned = try ReconcileJob.planWriteBack(
+            bytes, fileName: request.central, request: request, reconciliation: reconciliation, details: &details)
+        #expect(Array(replanned.changes) == Array(planned.changes))
+        try FileManager.default.removeItem(atPath: folder.path("account/buildings.csv"))
+        let withoutTheFile = try ReconcileJob.planWriteBack(
+            bytes, fileName: request.central, request: request, reconciliation: reconciliation, details: &details)
+        #expect(Array(withoutTheFile.changes) == Array(planned.changes))
+    }
+
     @Test func writesAllTenOutputs() throws {
         let (reconciliation, details) = try ReconcileJob.run(smallAccount(), log: quiet)
         #expect(

@@ -68,12 +68,18 @@ public enum ReconcileJob {
 
     /// The reader of a request's sheets: the built-in column names with the request's mappings, its identifier
     /// digits and its buildings table. A push plans its edit of the central sheet with the same reader.
-    public static func sourceReader(_ request: ReconcileRequest) throws(StocktakeError) -> SourceReader {
+    ///
+    /// `loaded` is the request's buildings table when it was read already (the reconciliation's), so that the plan
+    /// uses the very table the sources were read with instead of reading the file again.
+    public static func sourceReader(_ request: ReconcileRequest, buildings loaded: BuildingTable? = nil)
+        throws(StocktakeError) -> SourceReader
+    {
         var mapping = ColumnMapping.builtIn
         if let columns = request.columns { mapping = mapping.adding(try ColumnMappingFile.load(path: columns)) }
         mapping = mapping.adding(request.columnMapping)
-        let buildings = try request.buildings.map { path throws(StocktakeError) in
-            try BuildingTableFile.load(path: path)
+        let buildings = try request.buildings.map { path throws(StocktakeError) -> BuildingTable in
+            if let loaded { return loaded }
+            return try BuildingTableFile.load(path: path)
         }
         var reader = SourceReader(
             mapping: mapping, tagDigits: request.rules.tagDigits, cnsDigits: request.rules.cnsDigits,
@@ -145,7 +151,7 @@ public enum ReconcileJob {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let reader = try sourceReader(request)
+        let reader = try sourceReader(request, buildings: reconciliation.buildings)
         let plan: WriteBackPlan
         if SourceFormat.of(prefix: bytes.prefix(8)) == .workbook {
             let sheet: String? =
