@@ -19,8 +19,11 @@ let package = Package(
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Pulling and pushing sheets: the libcurl client, providers, credentials.
         .target(name: "StocktakeSync", dependencies: ["CCurl", "StocktakeCore"]),
+        // Process calls Swift cannot make (prctl, descriptors passed over a Unix socket), as inline C in a header:
+        // the C library only, nothing linked. The account launcher of `stocktake run` uses them.
+        .systemLibrary(name: "CProcess"),
         // Company accounts and nightly runs: configuration, state folders, locking.
-        .target(name: "StocktakeJob", dependencies: ["StocktakeCore", "StocktakeSync"]),
+        .target(name: "StocktakeJob", dependencies: ["CProcess", "StocktakeCore", "StocktakeSync"]),
         // Thin command-line front end: parses arguments and calls StocktakeCore.
         .executableTarget(name: "stocktake", dependencies: ["StocktakeCore", "StocktakeSync", "StocktakeJob"]),
         // Deterministic generator of realistic accounts with known, injected discrepancies.

@@ -29,6 +29,9 @@ struct AccountProcess {
     var memoryLimitMB: Int
     /// The time limit, in minutes.
     var maxMinutes: Double
+    /// The launcher that forks the child, when the run has one; without it (or when it fails) the child is started by
+    /// executing the program.
+    var launcher: LauncherConnection?
 
     /// The child for `account` of `config`, as `options` and its `executable` ask.
     init(
@@ -36,15 +39,7 @@ struct AccountProcess {
         environment: [String: String]
     ) {
         self.account = account
-        // glibc gives each thread that allocates at the same time its own arena of 64 MB of address space; two
-        // arenas keep the memory limit a measure of the memory the account really uses, not of how many threads
-        // it ran. An admin's own setting stays.
-        var environment = environment
-        environment["MALLOC_ARENA_MAX"] = environment["MALLOC_ARENA_MAX"] ?? "2"
-        // A crashing child's backtrace goes to the log; by default it would also dump registers and the memory
-        // they point at, which may hold the account's token.
-        environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "registers=none,images=none"
-        self.environment = environment
+        self.environment = Self.processEnvironment(environment)
         memoryLimitMB = min(config.maxMemoryMB, Self.inheritedMemoryLimitMB() ?? config.maxMemoryMB)
         maxMinutes = config.maxMinutes
         // Values are attached with `=`: an account folder named `-h`, or a jobs folder starting with `--`, stays a
@@ -61,6 +56,19 @@ struct AccountProcess {
             arguments.append("--simulate-failure=" + options.simulatedFailures.map(\.rawValue).joined(separator: ","))
         }
         self.arguments = arguments
+    }
+
+    /// `environment` with the settings every account's process (and the launcher that forks them) starts with.
+    static func processEnvironment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        // glibc gives each thread that allocates at the same time its own arena of 64 MB of address space; two
+        // arenas keep the memory limit a measure of the memory the account really uses, not of how many threads
+        // it ran. An admin's own setting stays. glibc reads it when the program starts, so the launcher needs it too.
+        environment["MALLOC_ARENA_MAX"] = environment["MALLOC_ARENA_MAX"] ?? "2"
+        // A crashing child's backtrace goes to the log; by default it would also dump registers and the memory
+        // they point at, which may hold the account's token.
+        environment["SWIFT_BACKTRACE"] = environment["SWIFT_BACKTRACE"] ?? "registers=none,images=none"
+        return environment
     }
 
     /// The address-space limit this process runs under (and a child inherits), in whole MB; `nil` when unlimited.
@@ -154,28 +162,63 @@ struct AccountProcess {
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
         Self.keepDescriptorsFromChildren()
+        if let launcher {
+            let pipes = try makePipes()
+            if let process = launcher.launch(
+                arguments, environment: environment, input: pipes.input[0], output: pipes.output[1])
+            {
+                close(pipes.output[1])
+                close(pipes.input[0])
+                return Child(process: process, output: pipes.output[0], lifeline: pipes.input[1])
+            }
+            // The launcher failed this account: a process it forked but could not report sees its pipes close and
+            // ends; this account starts the usual way, on pipes of its own.
+            for descriptor in pipes.output + pipes.input { close(descriptor) }
+            Log(account: account)("the account launcher could not start a process; starting \(program) instead")
+        }
+        let pipes = try makePipes()
+        defer {
+            close(pipes.output[1])
+            close(pipes.input[0])
+        }
+        do {
+            let process = try Self.start(
+                arguments, environment: environment, input: pipes.input[0], output: pipes.output[1])
+            return Child(process: process, output: pipes.output[0], lifeline: pipes.input[1])
+        } catch {
+            close(pipes.output[0])
+            close(pipes.input[1])
+            throw error
+        }
+    }
+
+    /// The child's standard output (read end non-blocking) and standard input, every end close-on-exec.
+    private func makePipes() throws(AccountProcessFailure) -> (output: [Int32], input: [Int32]) {
         var output: [Int32] = [-1, -1]
         var input: [Int32] = [-1, -1]
-        guard pipe(&output) == 0 else { throw .cannotStart(program: program, code: errno) }
+        guard pipe(&output) == 0 else { throw .cannotStart(program: arguments[0], code: errno) }
         guard pipe(&input) == 0 else {
             let code = errno
             close(output[0])
             close(output[1])
-            throw .cannotStart(program: program, code: code)
+            throw .cannotStart(program: arguments[0], code: code)
         }
         for descriptor in output + input { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(output[0], F_SETFL, O_NONBLOCK)
-        defer {
-            close(output[1])
-            close(input[0])
-        }
+        return (output, input)
+    }
 
+    /// Starts `arguments` (the program first) with exactly `environment`, `input` and `output` as its standard
+    /// input and output, every signal at its default and none blocked; returns the process id.
+    static func start(_ arguments: [String], environment: [String: String], input: Int32, output: Int32)
+        throws(AccountProcessFailure) -> pid_t
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 clears close-on-exec on the copies the child keeps.
-        posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, input, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -195,13 +238,9 @@ struct AccountProcess {
             for string in argumentStrings + environmentStrings { free(string) }
         }
         var process = pid_t()
-        let started = posix_spawn(&process, program, &actions, &attributes, argumentStrings, environmentStrings)
-        guard started == 0 else {
-            close(output[0])
-            close(input[1])
-            throw .cannotStart(program: program, code: started)
-        }
-        return Child(process: process, output: output[0], lifeline: input[1])
+        let started = posix_spawn(&process, arguments[0], &actions, &attributes, argumentStrings, environmentStrings)
+        guard started == 0 else { throw .cannotStart(program: arguments[0], code: started) }
+        return process
     }
 
     /// Marks every open descriptor above standard error close-on-exec, so a child gets only the three it needs.
@@ -270,16 +309,18 @@ extension AccountProcess {
     /// that does not load is reported exactly as an in-process run reports it (``NightlyRun/runAccount(_:options:)``
     /// stops at that point), and no process is started for it.
     static func outcome(
-        of account: String, options: NightlyRunOptions, executable: String, environment: ChildEnvironment
+        of account: String, options: NightlyRunOptions, executable: String, environment: ChildEnvironment,
+        launcher: LauncherConnection? = nil
     ) -> AccountOutcome {
         let folder = (options.jobs as NSString).appendingPathComponent(account)
         guard let config = try? AccountConfig.load(folder: folder) else {
             return NightlyRun.runAccount(account, options: options)
         }
-        let process = AccountProcess(
+        var process = AccountProcess(
             account: account, config: config, options: options, executable: executable,
             environment: environment.environment(
                 base: ProcessInfo.processInfo.environment, own: config.connection.tokenVariable))
+        process.launcher = launcher
         switch process.runChild() {
         case .success(let outcome):
             return outcome

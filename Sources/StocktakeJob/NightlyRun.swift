@@ -23,6 +23,15 @@ public enum NightlyRun {
             environment.threads = max(1, Parallel.threads / max(1, min(options.parallel, names.count)))
             return environment
         }
+        let launcher = options.executable.flatMap { executable in
+            options.forksAccounts
+                ? LauncherConnection.start(
+                    executable: executable,
+                    environment: AccountProcess.processEnvironment(
+                        environment!.environment(base: ProcessInfo.processInfo.environment, own: nil)))
+                : nil
+        }
+        defer { launcher?.finish() }
         // At most `parallel` accounts at once, even beyond the number of cores: accounts wait on servers as much as
         // they compute.
         let gate = DispatchSemaphore(value: max(1, options.parallel))
@@ -33,7 +42,8 @@ public enum NightlyRun {
                 defer { gate.signal() }
                 if let executable = options.executable, let environment {
                     outcomes[index] = AccountProcess.outcome(
-                        of: names[index], options: options, executable: executable, environment: environment)
+                        of: names[index], options: options, executable: executable, environment: environment,
+                        launcher: launcher)
                 } else {
                     outcomes[index] = runAccount(names[index], options: options)
                 }

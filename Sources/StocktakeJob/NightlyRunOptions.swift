@@ -24,6 +24,10 @@ public struct NightlyRunOptions: Sendable {
     /// The program each account runs in, as a child process with its own memory and time limits and only its own
     /// token (`stocktake` itself, which `stocktake run` sets); `nil` runs every account in this process.
     public var executable: String?
+    /// Whether each account's child is forked from an account launcher (``AccountLauncher``) started once per run,
+    /// instead of executing `executable` anew, which costs about 10 ms of CPU per account. Only a program whose
+    /// `launch-accounts` command serves the launcher may be given with it: `stocktake run` sets both.
+    public var forksAccounts = false
     /// The variables of `--env-file`. They are never put into this process's environment: each account's child
     /// gets only its own `auth.tokenVariable` from them (and an in-process run does not see them).
     public var fileEnvironment: [String: String] = [:]

@@ -114,6 +114,7 @@ enum RunCommand: Command {
         // A test hook left in a nightly environment is said once, never obeyed (see `KillPoint`).
         if let reason = KillPoint.ignoredReason(environment: environment) { Log(account: "run")(reason) }
         options.executable = ownExecutable()
+        options.forksAccounts = true
         let outcomes = NightlyRun.run(options)
         print(NightlyMail.text(outcomes), terminator: "")
         let status = NightlyRun.exitStatus(outcomes)

@@ -1,3 +1,4 @@
+import Foundation
 import StocktakeCore
 
 /// The top level of `stocktake`: the overview, `--version`, and dispatch to the commands.
@@ -21,12 +22,29 @@ enum StocktakeCommand {
         """
 
     /// Every command, by the name typed after `stocktake`. `run-account` is hidden from the overview: it is the
-    /// child process `run` starts for each account.
+    /// child process `run` starts for each account, and so is `launch-accounts`, which forks those processes.
     static var commands: [any Command.Type] {
         [
             ReconcileCommand.self, InspectCommand.self, RunCommand.self, CheckCommand.self, LookupCommand.self,
-            InitCommand.self, AckCommand.self, ReportCommand.self, RunAccountCommand.self,
+            InitCommand.self, AckCommand.self, ReportCommand.self, RunAccountCommand.self, LaunchAccountsCommand.self,
         ]
+    }
+
+    /// Runs the command line `arguments` (without the program's name) and returns the process's exit status: every
+    /// command throws how it ends, and here that becomes the status, with its message on standard error.
+    static func exitStatus(running arguments: [String]) -> Int32 {
+        do {
+            try run(arguments)
+            return 0
+        } catch let end as CommandExit {
+            if let message = end.message { FileHandle.standardError.write(Data((message + "\n").utf8)) }
+            return end.status
+        } catch {
+            // The error may quote a sheet's cells, so control characters are escaped; it is one line on standard
+            // error.
+            FileHandle.standardError.write(Data("stocktake: \(ControlCharacters.escaped("\(error)"))\n".utf8))
+            return (error as? any UserFacingError)?.exitStatus.rawValue ?? ExitStatus.ioError.rawValue
+        }
     }
 
     /// Runs the command line `arguments` (without the program's name). Help and the version go to standard

@@ -196,7 +196,8 @@ struct RunIsolationTests {
                     + "rules.maxMinutes in its account.json; otherwise check that its servers answer.\n"))
     }
 
-    /// The children of a run killed with SIGKILL (no chance to clean up) end too: none goes on writing its account.
+    /// The children of a run killed with SIGKILL (no chance to clean up) end too: none goes on writing its account,
+    /// and the account launcher ends with them.
     @Test func aKilledRunTakesItsAccountProcessesWithIt() throws {
         let stocktake = try #require(CommandRunner.executable)
         try FileManager.default.createDirectory(
@@ -219,14 +220,17 @@ struct RunIsolationTests {
             usleep(20_000)
         }
         let pid = try #require(child, "no run-account process was started")
+        let launcher = try #require(
+            AccountLauncherTests.children(of: process.processIdentifier, running: "launch-accounts").first)
 
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
 
         let gone = Date().addingTimeInterval(5)
-        while Self.isRunning(pid), Date() < gone { usleep(20_000) }
+        while Self.isRunning(pid) || Self.isRunning(launcher), Date() < gone { usleep(20_000) }
         #expect(!Self.isRunning(pid), "the account's process outlived its run")
-        if Self.isRunning(pid) { kill(pid, SIGKILL) }
+        #expect(!Self.isRunning(launcher), "the account launcher outlived its run")
+        for leftover in [pid, launcher] where Self.isRunning(leftover) { kill(leftover, SIGKILL) }
     }
 
     /// A `stocktake run-account` process working in `folder`.
@@ -300,6 +304,7 @@ struct RunIsolationTests {
     @Test func theChildCommandIsHiddenAndTheNewOptionsAreDocumented() throws {
         let overview = try runner.run(["--help"])
         #expect(!overview.standardOutput.contains("run-account"))
+        #expect(!overview.standardOutput.contains("launch-accounts"))
         let help = try runner.run(["run", "--help"])
         #expect(
             help.standardOutput.contains(

@@ -96,6 +96,7 @@ struct StocktakeCommandTests {
         #expect(
             StocktakeCommand.commands.map { $0.configuration.name } == [
                 "reconcile", "inspect", "run", "check", "lookup", "init", "ack", "report", "run-account",
+                "launch-accounts",
             ])
     }
 }

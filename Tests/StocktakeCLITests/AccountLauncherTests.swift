@@ -1,0 +1,192 @@
+import Foundation
+import StocktakeJob
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `stocktake run` forks each account's process from its account launcher: the process is the run's own child, shows
+/// its own command line, gets only its own token, and the run carries on the usual way when the launcher is gone.
+@Suite(.serialized)
+struct AccountLauncherTests {
+    let runner = CommandRunner()
+
+    /// Account `name`, one tag, its central sheet a FIFO nobody writes yet: its process waits in the pull until
+    /// `release(_:)`.
+    func stalledAccount(_ name: String, auth: String = "") throws {
+        try FileManager.default.createDirectory(atPath: runner.path("data/\(name)"), withIntermediateDirectories: true)
+        try #require(mkfifo(runner.path("data/\(name)/central.csv"), 0o600) == 0)
+        runner.write(
+            #"{"central": {"provider": "file", "url": "../../data/\#(name)/central.csv"}\#(auth)}"#,
+            to: "Jobs/\(name)/account.json")
+    }
+
+    /// Lets the stalled account `name` read its central sheet.
+    func release(_ name: String) throws {
+        let descriptor = open(runner.path("data/\(name)/central.csv"), O_WRONLY)
+        try #require(descriptor >= 0)
+        let text = "VT Tag,Serial\n100000,S100000\n"
+        #expect(write(descriptor, text, text.utf8.count) == text.utf8.count)
+        close(descriptor)
+    }
+
+    func fineAccount(_ name: String) {
+        runner.write("VT Tag,Serial\n200000,S200000\n", to: "data/\(name)/central.csv")
+        runner.write(
+            #"{"central": {"provider": "file", "url": "../../data/\#(name)/central.csv"}}"#,
+            to: "Jobs/\(name)/account.json")
+    }
+
+    /// `stocktake run` started in the runner's folder with `arguments`, its outputs in files.
+    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try #require(CommandRunner.executable))
+        process.arguments = ["run", "--as-of", "2026-11-20"] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: runner.folder)
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        _ = FileManager.default.createFile(atPath: runner.path("out.txt"), contents: nil)
+        _ = FileManager.default.createFile(atPath: runner.path("err.txt"), contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: runner.path("out.txt"))
+        process.standardError = FileHandle(forWritingAtPath: runner.path("err.txt"))
+        try process.run()
+        return process
+    }
+
+    /// The command line of `pid` as /proc shows it: its raw bytes.
+    static func commandLine(_ pid: pid_t) -> [UInt8] {
+        Array(FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data())
+    }
+
+    /// The arguments in a raw command line.
+    static func arguments(_ commandLine: [UInt8]) -> [String] {
+        commandLine.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The parent of `pid`.
+    static func parent(of pid: pid_t) -> pid_t? {
+        guard let stat = FileManager.default.contents(atPath: "/proc/\(pid)/stat") else { return nil }
+        let text = String(decoding: stat, as: UTF8.self)
+        guard let close = text.lastIndex(of: ")") else { return nil }
+        let fields = text[text.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+
+    /// The children of `parent` whose second argument is `command`.
+    static func children(of parent: pid_t, running command: String) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { pid_t($0) }.filter { pid in
+            Self.parent(of: pid) == parent && arguments(commandLine(pid)).dropFirst().first == command
+                && RunIsolationTests.isRunning(pid)
+        }
+    }
+
+    /// Waits up to 20 seconds for a child of `parent` running `command` for `account` (any account when `nil`).
+    static func waitForChild(of parent: pid_t, running command: String, account: String? = nil) -> pid_t? {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let found = children(of: parent, running: command).first { pid in
+                account.map { arguments(commandLine(pid)).contains("--account=\($0)") } ?? true
+            }
+            if let found { return found }
+            usleep(20_000)
+        }
+        return nil
+    }
+
+    @Test func eachAccountProcessIsForkedFromTheLauncherAndIsTheRunsOwnChild() throws {
+        try stalledAccount("north", auth: #", "auth": {"tokenVariable": "STOCKTAKE_TOKEN_NORTH"}"#)
+        let file = runner.write("STOCKTAKE_TOKEN_NORTH=tok-north-1234\n", to: "stocktake.env")
+        try #require(chmod(file, 0o600) == 0)
+        let run = try start(
+            ["--env-file", "stocktake.env"], environment: ["STOCKTAKE_TOKEN_SOUTH": "tok-south-5678"])
+        defer { if run.isRunning { kill(run.processIdentifier, SIGKILL) } }
+
+        let account = try #require(Self.waitForChild(of: run.processIdentifier, running: "run-account"))
+        let launcher = try #require(Self.children(of: run.processIdentifier, running: "launch-accounts").first)
+
+        // Adopted by the run, which waits for it and limits its time as for a process it started itself.
+        #expect(Self.parent(of: account) == run.processIdentifier)
+        // Forked: its command line is written over the launcher's, room included; an executed process's command
+        // line is exactly its arguments.
+        let line = Self.commandLine(account)
+        #expect(line.count > AccountLauncher.commandLineRoom)
+        let arguments = Self.arguments(line)
+        #expect(
+            Array(arguments.dropFirst().dropLast())
+                == ["run-account", "--jobs=Jobs", "--state=state", "--account=north", "--as-of=2026-11-20"])
+        #expect(arguments.last?.hasPrefix("--max-memory-mb=") == true)
+        // The launcher holds no token: neither the account's from the environment file nor another from the run's
+        // own environment.
+        let environment = String(
+            decoding: FileManager.default.contents(atPath: "/proc/\(launcher)/environ") ?? Data(), as: UTF8.self)
+        #expect(!environment.isEmpty)
+        #expect(!environment.contains("tok-north") && !environment.contains("tok-south"))
+        #expect(!environment.contains("STOCKTAKE_TOKEN"))
+
+        try release("north")
+        run.waitUntilExit()
+        #expect(run.terminationStatus == 0, "\(runner.read("err.txt") ?? "")")
+        #expect(runner.read("out.txt")?.hasPrefix("1 of 1 account reconciled\n") == true)
+        #expect(runner.read("state/north/latest/cleaned.csv")?.contains("100000") == true)
+        // The launcher ended with the run.
+        #expect(!RunIsolationTests.isRunning(launcher))
+    }
+
+    /// Accounts one after another from the same launcher, each on a server of its own that records the token it
+    /// was sent: each server sees only its account's token, the second's too, which was forked after the first.
+    @Test func eachForkedAccountSendsOnlyItsOwnToken() throws {
+        var servers: [String: HostileServer] = [:]
+        for name in ["north", "south"] {
+            let server = try HostileServer(
+                mode: "honest", csv: "VT Tag,Serial\n100001,s1\n", folder: runner.path("server-\(name)"))
+            servers[name] = server
+            runner.write(
+                """
+                {"central": {"provider": "https", "url": "\(server.url)"},
+                 "auth": {"tokenVariable": "STOCKTAKE_TOKEN_\(name.uppercased())"}}
+                """, to: "Jobs/\(name)/account.json")
+        }
+        let file = runner.write(
+            "STOCKTAKE_TOKEN_NORTH=tok-north-1234\nSTOCKTAKE_TOKEN_SOUTH=tok-south-5678\n", to: "stocktake.env")
+        try #require(chmod(file, 0o600) == 0)
+
+        let result = try runner.run([
+            "run", "--as-of", "2026-11-20", "--env-file", "stocktake.env", "--parallel", "1", "--no-push",
+        ])
+
+        #expect(result.status == 0, "\(result.standardError)")
+        let north = try #require(servers["north"]).requests.map(\.authorization)
+        let south = try #require(servers["south"]).requests.map(\.authorization)
+        #expect(!north.isEmpty && north.allSatisfy { $0 == "Bearer tok-north-1234" }, "\(north)")
+        #expect(!south.isEmpty && south.allSatisfy { $0 == "Bearer tok-south-5678" }, "\(south)")
+    }
+
+    /// The launcher killed while the first account runs: the first still finishes, and the second is started by
+    /// executing `stocktake`, as the log says.
+    @Test func withTheLauncherGoneTheNextAccountStartsTheUsualWay() throws {
+        try stalledAccount("a-stalled")
+        fineAccount("b-fine")
+        let run = try start(["--parallel", "1"])
+        defer { if run.isRunning { kill(run.processIdentifier, SIGKILL) } }
+        let first = try #require(
+            Self.waitForChild(of: run.processIdentifier, running: "run-account", account: "a-stalled"))
+        // The program the run executes: its own, as /proc names it.
+        let ownPath = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(first)/exe")
+        let launcher = try #require(Self.children(of: run.processIdentifier, running: "launch-accounts").first)
+
+        kill(launcher, SIGKILL)
+        try release("a-stalled")
+        run.waitUntilExit()
+
+        let standardError = runner.read("err.txt") ?? ""
+        #expect(run.terminationStatus == 0, "\(standardError)")
+        #expect(runner.read("out.txt")?.hasPrefix("2 of 2 accounts reconciled\n") == true)
+        let fallback = try #require(
+            standardError.split(separator: "\n").first { $0.contains(" [b-fine] the account launcher") })
+        #expect(
+            fallback.hasSuffix(" [b-fine] the account launcher could not start a process; starting \(ownPath) instead"))
+        #expect(!standardError.contains("[a-stalled] the account launcher"))
+        #expect(runner.read("state/b-fine/latest/cleaned.csv")?.contains("200000") == true)
+    }
+}
