@@ -290,3 +290,23 @@ extension AtomicFileTests {
         #expect(folder.list() == ["cleaned.csv"])
     }
 }
+
+extension AtomicFileTests {
+    @Test func largeWritesGoOutDirectlyAfterWhatIsBufferedInOrder() throws {
+        let path = folder.path("table.csv")
+        let writer = try AtomicFileWriter(path: path)
+        // Buffered, direct (64 KiB and more), buffered, direct right after the last, then buffered again.
+        let large = Array(repeating: UInt8(ascii: "b"), count: AtomicFileWriter.directWriteSize)
+        let larger = Array(repeating: UInt8(ascii: "d"), count: 3 * AtomicFileWriter.directWriteSize + 1)
+        try writer.write("head\n")
+        try writer.write(large)
+        try writer.write("c")
+        try writer.write(larger)
+        try writer.write(larger)
+        try writer.write("tail\n")
+        try writer.commit(synchronizingFolder: false)
+        let expected = Array("head\n".utf8) + large + Array("c".utf8) + larger + larger + Array("tail\n".utf8)
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+        #expect(folder.list() == ["table.csv"])
+    }
+}

@@ -40,6 +40,8 @@ import Testing
         for _ in 0..<2000 {
             samples.append(Double.random(in: -180...180, using: &generator))
             samples.append(Double.random(in: -0.001...0.001, using: &generator))
+            // Coordinates as sources write them, with six decimals.
+            samples.append((Double.random(in: -180...180, using: &generator) * 1e6).rounded() / 1e6)
         }
         for degrees in samples {
             #expect(text { CanonicalText.append(degrees: degrees, to: &$0) } == GeoPosition.text(degrees), "\(degrees)")

@@ -256,6 +256,41 @@ struct WorkbookWriterTests {
         #expect(sheets.flatMap { $0.rows.dropFirst().map { $0[0] } } == (72..<79).map { "0000\($0)" })
     }
 
+    /// The `<cols>` element of the first sheet of `bytes`, read with our own ZIP reader.
+    static func columnWidths(of bytes: [UInt8]) throws -> String {
+        let archive = try ZipArchive(bytes: bytes, name: "w.xlsx")
+        let entry = try #require(archive.entry(named: "xl/worksheets/sheet1.xml"))
+        let sheet = String(decoding: try archive.contents(of: entry), as: UTF8.self)
+        let start = try #require(sheet.range(of: "<cols>"))
+        let end = try #require(sheet.range(of: "</cols>"))
+        return String(sheet[start.lowerBound..<end.upperBound])
+    }
+
+    @Test func columnsAreSizedByTheFirstThousandRowsOnlyWhetherTheFirstBlockHoldsThemOrNot() throws {
+        // Row 999 (the thousandth) holds a note of 29 characters, row 1,000 one of 49: only the first counts.
+        let columns = [WorkbookWriter.Column("note", .text)]
+        let row: @Sendable (Int, inout WorksheetRow) -> Void = { index, cells in
+            switch index {
+            case 999: cells.text(String(repeating: "n", count: 29))
+            case 1_000: cells.text(String(repeating: "w", count: 49))
+            default: cells.text("x")
+            }
+        }
+        let expected = "<cols><col min=\"1\" max=\"1\" width=\"30\" customWidth=\"1\"/></cols>"
+        // Sized while the first block is made (it holds the thousand rows) …
+        let sized = WorkbookWriter.bytes(sheet: "t", columns: columns, rowCount: 1_200, row: row)
+        #expect(try Self.columnWidths(of: sized) == expected)
+        // … and beforehand when a sheet, so a block, holds fewer rows.
+        let split = WorkbookWriter.bytes(sheet: "t", columns: columns, rowCount: 1_200, rowsPerSheet: 600, row: row)
+        #expect(try Self.columnWidths(of: split) == expected)
+        // Fewer rows than a thousand are all measured; without rows, the header sizes the column (4 + 3, plus one).
+        let short = WorkbookWriter.bytes(sheet: "t", columns: columns, rowCount: 1_000, row: row)
+        #expect(try Self.columnWidths(of: short) == expected)
+        let empty = WorkbookWriter.bytes(sheet: "t", columns: columns, rowCount: 0, row: row)
+        #expect(
+            try Self.columnWidths(of: empty) == "<cols><col min=\"1\" max=\"1\" width=\"8\" customWidth=\"1\"/></cols>")
+    }
+
     @Test func aFileThatCannotBeWrittenIsReportedAndLeavesNothing() throws {
         let path = folder.path("missing/out.xlsx")
         #expect(throws: StocktakeError.cannotWrite(path: path, reason: "the folder does not exist")) {

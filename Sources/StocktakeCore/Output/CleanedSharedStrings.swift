@@ -18,35 +18,8 @@ struct CleanedSharedStrings: Sendable {
 
     init(_ reconciliation: Reconciliation, annotations: CleanedAnnotations) {
         let assets = reconciliation.assets
-        let texts = SharedTexts.shared
         let columnCount = Column.allCases.count
-        var table = SharedStringTable()
-        // Indices by the shared text's id, by building code id (for its name) and by status: looked up by integer,
-        // so that a text is hashed once, when first met. A list of sources is compared with the last list of its
-        // length, which it nearly always is (the lists are few, and equal lists share their storage).
-        var byText = IntegerTable(capacity: 4096)
-        var byBuildingName = IntegerTable(capacity: 256)
-        var byStatus: [(AssetStatus, Int32)] = []
-        var recentSources = [(text: String, index: Int32)?](repeating: nil, count: 64)
-        var references = 0
-        func index(ofText id: Int32) -> Int32 {
-            guard id >= 0 else { return -1 }
-            if let index = byText[UInt64(id)] { return index }
-            let text = texts.string(id)
-            let index = text.isEmpty ? -1 : table.index(of: text)
-            byText.set(index, for: UInt64(id))
-            return index
-        }
-        func index(ofSources text: String) -> Int32 {
-            let slot = text.utf8.count & (recentSources.count - 1)
-            if let recent = recentSources[slot], recent.text == text { return recent.index }
-            let index = index(of: text)
-            recentSources[slot] = (text, index)
-            return index
-        }
-        func index(of text: String) -> Int32 {
-            text.isEmpty ? -1 : table.index(of: text)
-        }
+        var gathering = Gathering()
         indices = [Int32](unsafeUninitializedCapacity: assets.count * columnCount) { buffer, initialized in
             var position = 0
             for asset in assets {
@@ -54,38 +27,81 @@ struct CleanedSharedStrings: Sendable {
                 func put(_ value: Int32) {
                     buffer[position] = value
                     position += 1
-                    if value >= 0 { references += 1 }
                 }
-                put(index(ofText: values.model))
-                put(index(ofText: values.description))
-                put(index(ofText: values.building))
-                put(index(ofText: values.room))
-                put(index(ofText: values.mount))
-                put(index(ofText: values.custodian))
-                put(index(ofText: values.stockNumber))
-                var status: Int32 = -1
-                for (known, index) in byStatus where known == asset.status { status = index }
-                if status < 0 {
-                    status = index(of: asset.status.rawValue)
-                    byStatus.append((asset.status, status))
-                }
-                put(status)
-                put(index(ofSources: asset.sourceList))
-                var buildingName: Int32 = -1
-                if values.building >= 0 {
-                    if let known = byBuildingName[UInt64(values.building)] {
-                        buildingName = known
-                    } else {
-                        buildingName = annotations.buildingName(of: asset).map(index(of:)) ?? -1
-                        byBuildingName.set(buildingName, for: UInt64(values.building))
-                    }
-                }
-                put(buildingName)
+                put(gathering.index(ofText: values.model))
+                put(gathering.index(ofText: values.description))
+                put(gathering.index(ofText: values.building))
+                put(gathering.index(ofText: values.room))
+                put(gathering.index(ofText: values.mount))
+                put(gathering.index(ofText: values.custodian))
+                put(gathering.index(ofText: values.stockNumber))
+                put(gathering.index(of: asset.status))
+                put(gathering.index(ofSources: asset.sourceList))
+                put(gathering.index(ofBuildingNameOf: asset, annotations))
             }
             initialized = position
         }
-        table.references = references
+        var table = gathering.table
+        table.references = indices.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
         self.table = table
+    }
+
+    /// The texts met so far and the indices already looked up, by integer, so that a text is hashed once, when
+    /// first met: by the shared text's id, by building code id (for its name) and by status. A list of sources is
+    /// compared with the last list of its length, which it nearly always is (the lists are few, and equal lists
+    /// share their storage).
+    ///
+    /// A struct whose methods mutate it, rather than functions nested in `init` that capture its variables: those
+    /// would be boxed and checked for exclusive access at every call.
+    private struct Gathering {
+        var table = SharedStringTable()
+        private var byText = IntegerTable(capacity: 4096)
+        private var byBuildingName = IntegerTable(capacity: 256)
+        private var byStatus: [(AssetStatus, Int32)] = []
+        private var recentSources = [(text: String, index: Int32)?](repeating: nil, count: 64)
+        private let texts = SharedTexts.shared
+
+        /// The index of the shared text with id `id`, -1 for none or the empty text.
+        mutating func index(ofText id: Int32) -> Int32 {
+            guard id >= 0 else { return -1 }
+            if let index = byText[UInt64(id)] { return index }
+            let index = index(of: texts.string(id))
+            byText.set(index, for: UInt64(id))
+            return index
+        }
+
+        /// The index of a list of sources.
+        mutating func index(ofSources text: String) -> Int32 {
+            let slot = text.utf8.count & (recentSources.count - 1)
+            if let recent = recentSources[slot], recent.text == text { return recent.index }
+            let index = index(of: text)
+            recentSources[slot] = (text, index)
+            return index
+        }
+
+        /// The index of a status's text.
+        mutating func index(of status: AssetStatus) -> Int32 {
+            for (known, index) in byStatus where known == status { return index }
+            let index = index(of: status.rawValue)
+            byStatus.append((status, index))
+            return index
+        }
+
+        /// The index of the name of the asset's building, -1 when it has none.
+        mutating func index(ofBuildingNameOf asset: CleanedAsset, _ annotations: CleanedAnnotations) -> Int32 {
+            let building = asset.packed.building
+            guard building >= 0 else { return -1 }
+            if let known = byBuildingName[UInt64(building)] { return known }
+            var name: Int32 = -1
+            if let text = annotations.buildingName(of: asset) { name = index(of: text) }
+            byBuildingName.set(name, for: UInt64(building))
+            return name
+        }
+
+        /// The index of `text`, adding it when new; -1 for the empty text.
+        mutating func index(of text: String) -> Int32 {
+            text.isEmpty ? -1 : table.index(of: text)
+        }
     }
 
     /// The index of the text of `column` for the asset at `asset`, -1 when the cell is empty.

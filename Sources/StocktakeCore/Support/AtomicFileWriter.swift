@@ -86,11 +86,20 @@ public final class AtomicFileWriter {
         }
     }
 
-    /// Appends bytes.
+    /// Appends bytes. Bytes of `directWriteSize` or more (a block of a table, a piece of a workbook) go to the file
+    /// from their own array, after what is buffered, instead of being copied into the buffer first.
     public func write(_ bytes: [UInt8]) throws(StocktakeError) {
+        guard bytes.count < Self.directWriteSize else {
+            try flush()
+            guard bytes.withUnsafeBytes({ writeOut($0) }) else { throw abandon() }
+            return
+        }
         buffer.append(contentsOf: bytes)
         if buffer.count >= bufferSize { try flush() }
     }
+
+    /// The size from which `write(_:)` writes bytes out without buffering them.
+    static let directWriteSize = 1 << 16
 
     /// Appends UTF-8 text.
     public func write(_ text: String) throws(StocktakeError) {
@@ -188,20 +197,22 @@ public final class AtomicFileWriter {
     }
 
     private func flush() throws(StocktakeError) {
-        var written = 0
-        let ok = buffer.withUnsafeBytes { bytes -> Bool in
-            while written < bytes.count {
-                let result = AtomicFile.systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return true
-        }
-        guard ok else { throw abandon() }
+        guard buffer.withUnsafeBytes({ writeOut($0) }) else { throw abandon() }
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes all of `bytes` to the file; false when the system refuses (`errno` says why).
+    private func writeOut(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var written = 0
+        while written < bytes.count {
+            let result = AtomicFile.systemWrite(descriptor, bytes.baseAddress! + written, bytes.count - written)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            written += result
+        }
+        return true
     }
 
     /// Abandons the write as after the system refused it with `code` (`ENOSPC` for a full disk): the temporary file

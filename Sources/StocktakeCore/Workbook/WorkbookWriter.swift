@@ -143,29 +143,44 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
 
     // MARK: - Pieces
 
+    /// Whether the first piece holds every row that sizes the columns, so that they are measured while it is made
+    /// rather than formatted once more beforehand (always, unless tests lower `rowsPerSheet`).
+    private var measuresInFirstPiece: Bool {
+        !pieces[0].rows.isEmpty && pieces[0].rows.count >= min(rowCount, Self.measuredRows)
+    }
+
     func prepare() {
         preparation.withLock {
             guard contents == nil else { return }
             let contents = makeContents()
-            widths = Self.measure(
-                columns: columns, letters: letters, sharedWidths: contents.sharedStrings.widths, rowCount: rowCount,
-                row: contents.row)
+            if !measuresInFirstPiece {
+                widths = Self.measure(
+                    columns: columns, letters: letters, sharedWidths: contents.sharedStrings.widths,
+                    rowCount: rowCount, row: contents.row)
+            }
             self.contents = contents
         }
     }
 
+    /// Makes piece `index`. The first piece also sizes the columns, from its first `measuredRows` rows: its
+    /// `write(piece:)`, which writes the widths, comes after it is made.
     func make(piece index: Int) {
         prepare()
         let (sheet, rows) = pieces[index]
-        guard !rows.isEmpty, let row = contents?.row else { return }
+        guard !rows.isEmpty, let contents else { return }
+        let row = contents.row
         var cells = WorksheetRow(columns: columns, letters: letters)
         cells.output.reserveCapacity(rows.count * 32 * columns.count)
+        let measuring = index == 0 && measuresInFirstPiece
+        if measuring { Self.startMeasuring(&cells, columns: columns, sharedWidths: contents.sharedStrings.widths) }
         let firstRow = sheet * rowsPerSheet
         for index in rows {
+            if measuring && index == Self.measuredRows { widths = Self.measuredWidths(&cells) }
             cells.begin(index - firstRow + 2)
             row(index, &cells)
             cells.end()
         }
+        if cells.widths != nil { widths = Self.measuredWidths(&cells) }
         blocks[index] = ZipWriter.CompressedBlock.compress(cells.output, level: level)
     }
 
@@ -263,14 +278,26 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
         row: (Int, inout WorksheetRow) -> Void
     ) -> [Int] {
         var cells = WorksheetRow(columns: columns, letters: letters)
-        cells.widths = columns.map { $0.name.count + 3 }
-        cells.sharedWidths = sharedWidths
+        startMeasuring(&cells, columns: columns, sharedWidths: sharedWidths)
         for index in 0..<min(rowCount, measuredRows) {
             cells.begin(index + 2)
             row(index, &cells)
             cells.end()
             cells.output.removeAll(keepingCapacity: true)
         }
+        return measuredWidths(&cells)
+    }
+
+    /// Starts measuring the cells `cells` writes: each column at least as wide as its header, with room for the
+    /// filter button.
+    private static func startMeasuring(_ cells: inout WorksheetRow, columns: [Column], sharedWidths: [Int]) {
+        cells.widths = columns.map { $0.name.count + 3 }
+        cells.sharedWidths = sharedWidths
+    }
+
+    /// Stops measuring and returns the columns' widths: the widest text plus one, at most `maximumWidth`.
+    private static func measuredWidths(_ cells: inout WorksheetRow) -> [Int] {
+        defer { cells.widths = nil }
         return cells.widths!.map { min($0 + 1, maximumWidth) }
     }
 

@@ -174,16 +174,17 @@ struct WorksheetRow {
     private mutating func openCell(_ rest: StaticString) {
         cellStart = output.count
         if column == unreferencedColumn {
-            append("<c")
+            // The common case: `<c` and `rest` in one append.
+            appendAtOnce("<c", rest)
         } else {
             append("<c r=\"")
             let start = column == 0 ? 0 : letterEnds[column - 1]
             for index in start..<letterEnds[column] { output.append(letterBytes[index]) }
             CanonicalText.append(UInt64(rowNumber), digits: 1, to: &output)
             output.append(UInt8(ascii: "\""))
+            append(rest)
         }
         unreferencedColumn = column + 1
-        append(rest)
     }
 
     private mutating func openString(preservingSpace: Bool) {
@@ -229,6 +230,18 @@ struct WorksheetRow {
             count += digits
             (buffer.baseAddress! + count).copyMemory(from: suffix.utf8Start, byteCount: suffix.utf8CodeUnitCount)
             count += suffix.utf8CodeUnitCount
+            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        }
+    }
+
+    /// Appends `first` and then `second` in one append (together at most 64 bytes).
+    private mutating func appendAtOnce(_ first: StaticString, _ second: StaticString) {
+        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { buffer in
+            let firstCount = first.utf8CodeUnitCount
+            let count = firstCount + second.utf8CodeUnitCount
+            buffer.baseAddress!.copyMemory(from: first.utf8Start, byteCount: firstCount)
+            (buffer.baseAddress! + firstCount).copyMemory(from: second.utf8Start, byteCount: second.utf8CodeUnitCount)
             output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }

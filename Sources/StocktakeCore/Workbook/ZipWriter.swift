@@ -347,9 +347,10 @@ final class ZipWriter {
     /// Hands the pending bytes to the sink once there are enough of them (or all of them).
     private func handOver(all: Bool = false) throws(StocktakeError) {
         guard pending.count >= Self.pieceSize || (all && !pending.isEmpty) else { return }
-        let piece = pending
-        offset += piece.count
-        pending.removeAll(keepingCapacity: true)
-        try sink(piece)
+        offset += pending.count
+        // Emptied after the sink is done with the bytes, so that the buffer is the only one and is reused, not
+        // allocated afresh for each piece.
+        defer { pending.removeAll(keepingCapacity: true) }
+        try sink(pending)
     }
 }

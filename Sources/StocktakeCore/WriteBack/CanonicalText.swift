@@ -74,6 +74,8 @@ enum CanonicalText {
             output.append(UInt8(ascii: "0"))
             return
         }
+        // Nearly every coordinate has a short text, made without a `String`.
+        if ShortestDecimal.append(degrees, to: &output) { return }
         // The shortest text that reads back as the same number; only exponent notation needs `GeoPosition.text`.
         var shortest = degrees.description
         let done = shortest.withUTF8 { text -> Bool in

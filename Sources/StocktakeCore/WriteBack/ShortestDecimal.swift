@@ -1,0 +1,71 @@
+/// The shortest decimal text of a `Double` that reads back as the same number, in plain notation (`-80.428321`,
+/// `37`, `0.00001`), written straight into a byte buffer: the digits of `description` without the `String` it
+/// makes, for the numbers whose shortest text has at most 15 significant digits, as coordinates do.
+///
+/// A decimal `m / 10^n`, with `m` below 10^15 and `n` at most 22, reads back as `value` exactly when
+/// `Double(m) / 10^n == value`: both operands are exact, so the division rounds the quotient as reading the text
+/// does. The smallest such `n` gives the shortest text, and with at most 15 significant digits no other decimal of
+/// that length reads back as the same number, so the text is the one `description` gives.
+enum ShortestDecimal {
+    /// The largest `m` written: 15 digits.
+    private static let largestMantissa: UInt64 = 999_999_999_999_999
+
+    /// The most decimals written: 10^22 is the largest power of ten a `Double` holds exactly.
+    private static let mostDecimals = 22
+
+    /// Appends the shortest text of `value` and returns true, or appends nothing and returns false when `value` is
+    /// zero, not finite, or needs more than 15 significant digits or more than 22 decimals.
+    static func append(_ value: Double, to output: inout [UInt8]) -> Bool {
+        let magnitude = value.magnitude
+        guard magnitude.isFinite, magnitude > 0, magnitude <= Double(largestMantissa) else { return false }
+        // 10^decimals, exact: each product of an exact power by ten is exact up to 10^22.
+        var scale = 1.0
+        for decimals in 0...mostDecimals {
+            // The nearest integer to `magnitude * scale`: when a decimal with these decimals reads back as `value`,
+            // the product is within a quarter of it, so adding a half and truncating finds it.
+            let scaled = magnitude * scale
+            guard scaled < Double(largestMantissa) + 0.5 else { return false }
+            // (Through `Int64`, which the processor converts to in one instruction, unlike `UInt64`.)
+            let mantissa = Int64(scaled + 0.5)
+            if Double(mantissa) / scale == magnitude {
+                append(UInt64(mantissa), decimals: decimals, negative: value < 0, to: &output)
+                return true
+            }
+            scale *= 10
+        }
+        return false
+    }
+
+    /// Appends `mantissa / 10^decimals` in plain notation, with `decimals` digits after the point (none when zero).
+    private static func append(_ mantissa: UInt64, decimals: Int, negative: Bool, to output: inout [UInt8]) {
+        // At most a sign, 22 zeros and a point before the 15 digits: formed on the stack from the right, appended at
+        // once.
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &text) { buffer in
+            var index = buffer.count
+            var rest = mantissa
+            var written = 0
+            // The digits after the point (zeros where the mantissa has none), the point, then those before it.
+            while written < decimals {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+                written += 1
+            }
+            if decimals > 0 {
+                index -= 1
+                buffer[index] = UInt8(ascii: ".")
+            }
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if negative {
+                index -= 1
+                buffer[index] = UInt8(ascii: "-")
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[index...]))
+        }
+    }
+}
