@@ -155,7 +155,7 @@ struct AccountProcess {
 
     /// Pipes are made and the child started under one lock, so no other account's child inherits this one's pipe
     /// ends between `pipe` and `FD_CLOEXEC`.
-    private static let spawnLock = NSLock()
+    static let spawnLock = NSLock()
 
     private func spawn() throws(AccountProcessFailure) -> Child {
         let program = arguments[0]
@@ -247,7 +247,7 @@ struct AccountProcess {
     ///
     /// Whatever started `stocktake run` may have left descriptors open in it: the nightly wrapper's lock, a test
     /// runner's pipes. A child that kept them would keep that lock, or keep its starter waiting, after the run ended.
-    private static func keepDescriptorsFromChildren() {
+    static func keepDescriptorsFromChildren() {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
         for descriptor in descriptors.compactMap({ Int32($0) }) where descriptor > 2 {
             let flags = fcntl(descriptor, F_GETFD)
@@ -267,8 +267,10 @@ struct AccountProcess {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard count > 0 else {
             // End of file: nothing more will come, and the child is ending. A short pause lets it exit before the
-            // next reap: a pause as long as the poll's added a tenth of a second to every account of the night.
-            if count == 0, seconds > 0 { usleep(UInt32(min(seconds, 0.002) * 1_000_000)) }
+            // next reap: a pause as long as the poll's added a tenth of a second to every account of the night, and
+            // one of 2 ms still left a core idle for about a millisecond per account, since the next account starts
+            // only when this one is reaped.
+            if count == 0, seconds > 0 { usleep(UInt32(min(seconds, 0.000_2) * 1_000_000)) }
             return false
         }
         if output.count < Self.outputLimit { output += buffer.prefix(count) }

@@ -38,11 +38,18 @@ struct AccountLauncherTests {
             to: "Jobs/\(name)/account.json")
     }
 
-    /// `stocktake run` started in the runner's folder with `arguments`, its outputs in files.
+    /// `stocktake run` started in the runner's folder with `arguments`, its outputs in files, with descriptor 7 open.
     func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(CommandRunner.executable))
-        process.arguments = ["run", "--as-of", "2026-11-20"] + arguments
+        // Through a shell that leaves descriptor 7 open (not close-on-exec), as a wrapper holding a lock file does:
+        // the launcher must not pass it on.
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments =
+            [
+                "-c", #"exec 7</dev/null; exec "$0" "$@""#, try #require(CommandRunner.executable), "run", "--as-of",
+                "2026-11-20",
+            ]
+            + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: runner.folder)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         _ = FileManager.default.createFile(atPath: runner.path("out.txt"), contents: nil)
@@ -123,6 +130,13 @@ struct AccountLauncherTests {
         #expect(!environment.isEmpty)
         #expect(!environment.contains("tok-north") && !environment.contains("tok-south"))
         #expect(!environment.contains("STOCKTAKE_TOKEN"))
+        // Nor any descriptor of the run's beyond its socket, /dev/null and standard error: the processes it forks
+        // start with only these. The run itself has descriptor 7.
+        #expect(FileManager.default.fileExists(atPath: "/proc/\(run.processIdentifier)/fd/7"))
+        let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(launcher)/fd").sorted()
+        #expect(descriptors == ["0", "1", "2"])
+        #expect(
+            try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(launcher)/fd/0").hasPrefix("socket:"))
 
         try release("north")
         run.waitUntilExit()
