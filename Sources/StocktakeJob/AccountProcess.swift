@@ -162,7 +162,9 @@ struct AccountProcess {
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
         Self.keepDescriptorsFromChildren()
-        if let launcher {
+        // Once the launcher has failed, the log has said so (for the account it failed) and every later account
+        // starts the usual way without a word.
+        if let launcher, !launcher.hasFailed {
             let pipes = try makePipes()
             if let process = launcher.launch(
                 arguments, environment: environment, input: pipes.input[0], output: pipes.output[1])

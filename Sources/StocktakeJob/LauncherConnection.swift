@@ -50,6 +50,11 @@ final class LauncherConnection: @unchecked Sendable {
         return LauncherConnection(socket: mine, process: process)
     }
 
+    /// Whether the launcher has failed a request, after which it is not asked again.
+    var hasFailed: Bool {
+        lock.withLock { isBroken }
+    }
+
     /// A new process running `arguments` (the program first: the fork already is the program) with exactly
     /// `environment`, with `input` and `output` as its standard input and output; its id, or `nil` when the
     /// launcher could not give one.

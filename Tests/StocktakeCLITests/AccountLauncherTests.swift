@@ -176,11 +176,12 @@ struct AccountLauncherTests {
         #expect(!south.isEmpty && south.allSatisfy { $0 == "Bearer tok-south-5678" }, "\(south)")
     }
 
-    /// The launcher killed while the first account runs: the first still finishes, and the second is started by
-    /// executing `stocktake`, as the log says.
+    /// The launcher killed while the first account runs: the first still finishes, and the second and third are
+    /// started by executing `stocktake`, as the log says once.
     @Test func withTheLauncherGoneTheNextAccountStartsTheUsualWay() throws {
         try stalledAccount("a-stalled")
         fineAccount("b-fine")
+        fineAccount("c-fine")
         let run = try start(["--parallel", "1"])
         defer { if run.isRunning { kill(run.processIdentifier, SIGKILL) } }
         let first = try #require(
@@ -195,12 +196,15 @@ struct AccountLauncherTests {
 
         let standardError = runner.read("err.txt") ?? ""
         #expect(run.terminationStatus == 0, "\(standardError)")
-        #expect(runner.read("out.txt")?.hasPrefix("2 of 2 accounts reconciled\n") == true)
+        #expect(runner.read("out.txt")?.hasPrefix("3 of 3 accounts reconciled\n") == true)
         let fallback = try #require(
             standardError.split(separator: "\n").first { $0.contains(" [b-fine] the account launcher") })
         #expect(
             fallback.hasSuffix(" [b-fine] the account launcher could not start a process; starting \(ownPath) instead"))
+        // Said once, for the account it happened to; the next one simply starts the usual way.
         #expect(!standardError.contains("[a-stalled] the account launcher"))
+        #expect(!standardError.contains("[c-fine] the account launcher"))
+        #expect(runner.read("state/c-fine/latest/cleaned.csv")?.contains("200000") == true)
         #expect(runner.read("state/b-fine/latest/cleaned.csv")?.contains("200000") == true)
     }
 }
