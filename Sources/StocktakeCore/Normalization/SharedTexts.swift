@@ -25,9 +25,9 @@ final class SharedTexts: @unchecked Sendable {
         /// Segments of `segmentSize` strings; `segments[i >> segmentBits]` holds the text of index `i`.
         let segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
 
-        init() {
-            segments = .allocate(capacity: SharedTexts.segmentCount)
-            segments.initialize(repeating: nil, count: SharedTexts.segmentCount)
+        /// A shard whose segment table is `segments`, `segmentCount` entries, all nil.
+        init(segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>) {
+            self.segments = segments
         }
 
         /// The index in this shard of `text`, whose hash is `hash`, adding it when new; call it holding `lock`.
@@ -47,7 +47,13 @@ final class SharedTexts: @unchecked Sendable {
     private let shards: [Shard]
 
     private init() {
-        shards = (0..<(1 << Self.shardBits)).map { _ in Shard() }
+        // The shards' segment tables (1 MB) are one zeroed allocation, large enough that the C library maps fresh
+        // zero pages for it instead of clearing heap memory: a small account uses a handful of its entries, and
+        // writing nil into every one cost it about 200 page faults.
+        let count = Self.segmentCount << Self.shardBits
+        let tables = calloc(count, MemoryLayout<UnsafeMutablePointer<String>?>.stride)!
+            .bindMemory(to: UnsafeMutablePointer<String>?.self, capacity: count)
+        shards = (0..<(1 << Self.shardBits)).map { number in Shard(segments: tables + number * Self.segmentCount) }
     }
 
     /// The shard of the texts whose hash is `hash`.
