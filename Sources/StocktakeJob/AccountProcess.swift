@@ -32,6 +32,8 @@ struct AccountProcess {
     /// The launcher that forks the child, when the run has one; without it (or when it fails) the child is started by
     /// executing the program.
     var launcher: LauncherConnection?
+    /// Whether the run logs (`--quiet` not given).
+    var logs = true
 
     /// The child for `account` of `config`, as `options` and its `executable` ask.
     init(
@@ -56,6 +58,7 @@ struct AccountProcess {
             arguments.append("--simulate-failure=" + options.simulatedFailures.map(\.rawValue).joined(separator: ","))
         }
         self.arguments = arguments
+        logs = options.logs
     }
 
     /// `environment` with the settings every account's process (and the launcher that forks them) starts with.
@@ -176,7 +179,8 @@ struct AccountProcess {
             // The launcher failed this account: a process it forked but could not report sees its pipes close and
             // ends; this account starts the usual way, on pipes of its own.
             for descriptor in pipes.output + pipes.input { close(descriptor) }
-            Log(account: account)("the account launcher could not start a process; starting \(program) instead")
+            Log(account: account, isEnabled: logs)(
+                "the account launcher could not start a process; starting \(program) instead")
         }
         let pipes = try makePipes()
         defer {
