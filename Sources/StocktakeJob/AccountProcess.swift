@@ -13,6 +13,9 @@ import StocktakeCore
 /// The child is `stocktake run-account …`. It writes its ``AccountOutcome`` as one JSON line on its standard output,
 /// a pipe to this process; its log lines go straight to the shared standard error. Its standard input is a pipe this
 /// process never writes to: when this process ends, however it ends, the child reads end-of-file and stops.
+///
+/// The child is forked from the run's account launcher when there is one (``LauncherConnection``), else started by
+/// executing the program; either way it is this process's child, waited for and limited the same way.
 struct AccountProcess {
     /// How long a child stopped for its time limit gets between SIGTERM and SIGKILL.
     static let gracePeriod: TimeInterval = 5

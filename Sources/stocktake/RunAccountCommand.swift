@@ -2,8 +2,9 @@ import Foundation
 import StocktakeCore
 import StocktakeJob
 
-/// `stocktake run-account`: one account of `stocktake run`, in the child process `run` starts for it. Not listed in
-/// `stocktake --help`: people run `stocktake run --account NAME`.
+/// `stocktake run-account`: one account of `stocktake run`, in the child process `run` starts for it (forked from
+/// `launch-accounts`, or executed when the launcher is gone). Not listed in `stocktake --help`: people run
+/// `stocktake run --account NAME`.
 enum RunAccountCommand: Command {
     static let maximumMemory = Option(
         "--max-memory-mb", .number(placeholder: "N", range: 1...1_048_576),
