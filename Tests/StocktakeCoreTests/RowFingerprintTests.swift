@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StocktakeCore
@@ -39,5 +40,67 @@ struct RowFingerprintTests {
             seen.insert(fingerprint([String(number), String(number % 7)]))
         }
         #expect(seen.count == 5000)
+    }
+
+    @Test func aCellsLastBytesAreReadAsOneWord() {
+        func tail(_ text: String, from offset: Int) -> UInt64 {
+            Array(text.utf8).withUnsafeBytes { RowFingerprint.tail($0.baseAddress!, from: offset, count: $0.count) }
+        }
+        // 1 to 3 bytes: the first, middle and last.
+        #expect(tail("a", from: 0) == 0x61_61_61)
+        #expect(tail("ab", from: 0) == 0x62_62_61)
+        #expect(tail("abc", from: 0) == 0x63_62_61)
+        // 4 to 7: the first four and the last four, which may overlap.
+        #expect(tail("abcd", from: 0) == 0x6463_6261_6463_6261)
+        #expect(tail("abcdefg", from: 0) == 0x6766_6564_6463_6261)
+        // 8 or more: the last eight, overlapping the word before.
+        #expect(tail("abcdefghijk", from: 8) == 0x6B6A_6968_6766_6564)
+    }
+
+    @Test func changingAnyByteOfACellOfAnyLengthChangesTheFingerprint() {
+        var random = SystemRandomNumberGenerator()
+        for length in 1...24 {
+            for _ in 0..<20 {
+                let cell = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+                let original = cell.withUnsafeBufferPointer { bytes in
+                    var fingerprint = RowFingerprint()
+                    fingerprint.add(bytes)
+                    return fingerprint
+                }
+                for position in 0..<length {
+                    var changed = cell
+                    changed[position] &+= UInt8.random(in: 1...255, using: &random)
+                    let other = changed.withUnsafeBufferPointer { bytes in
+                        var fingerprint = RowFingerprint()
+                        fingerprint.add(bytes)
+                        return fingerprint
+                    }
+                    #expect(other != original, "length \(length), byte \(position)")
+                }
+            }
+        }
+    }
+
+    /// Cells of every length from 0 to 24 placed against an unreadable page, after their end and before their start:
+    /// reading a byte beyond the cell would end the test process.
+    @Test func noByteOutsideTheCellIsRead() throws {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let memory = try #require(
+            mmap(nil, 3 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), "mmap failed")
+        try #require(memory != MAP_FAILED)
+        defer { munmap(memory, 3 * page) }
+        try #require(mprotect(memory, page, PROT_NONE) == 0)
+        try #require(mprotect(memory + 2 * page, page, PROT_NONE) == 0)
+        let readable = (memory + page).assumingMemoryBound(to: UInt8.self)
+        for index in 0..<page { readable[index] = UInt8(truncatingIfNeeded: index) }
+        var seen: Set<RowFingerprint> = []
+        for length in 0...24 {
+            for start in [page - length, 0] {
+                var fingerprint = RowFingerprint()
+                fingerprint.add(UnsafeBufferPointer(start: readable + start, count: length))
+                if start == 0 { seen.insert(fingerprint) }
+            }
+        }
+        #expect(seen.count == 25)
     }
 }
