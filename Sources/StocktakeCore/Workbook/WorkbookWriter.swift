@@ -181,7 +181,7 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
             cells.end()
         }
         if cells.widths != nil { widths = Self.measuredWidths(&cells) }
-        blocks[index] = ZipWriter.CompressedBlock.compress(cells.output, level: level)
+        blocks[index] = ZipWriter.CompressedBlock.compress(cells.output)
     }
 
     func open() throws(StocktakeError) {

@@ -3,7 +3,8 @@ import CZlib
 /// Writes a ZIP file entry by entry, handing its bytes to a sink as they are made, so that a workbook whose sheet
 /// unzips to hundreds of megabytes is never held whole in memory.
 ///
-/// Entries are deflated (zlib, raw deflate). An entry streamed in pieces (`beginEntry`, `write`, `endEntry`) is
+/// Entries are deflated (raw deflate): blocks compressed apart (`CompressedBlock`, a sheet's rows) by `DeflateEncoder`,
+/// everything else by zlib. An entry streamed in pieces (`beginEntry`, `write`, `endEntry`) is
 /// followed by a data descriptor carrying its CRC-32 and sizes, since they are known only at its end and the sink
 /// cannot seek back; an entry given whole (`addEntry`) has them in its local header. Every entry bears the same
 /// modification time, 1980-01-01 00:00, so the same contents always make the same bytes. ZIP64 fields are written
@@ -25,12 +26,10 @@ final class ZipWriter {
         /// The uncompressed piece's length.
         var count: Int
 
-        /// Compresses `input` independently of anything before or after it.
-        static func compress(_ input: [UInt8], level: Int32 = ZipDeflater.standardLevel) -> CompressedBlock {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(input.count / 4 + 64)
-            ZipDeflater(level: level).deflate(input, flush: Z_SYNC_FLUSH, into: &bytes)
-            return CompressedBlock(bytes: bytes, crc32: ZipChecksum.crc32(input), count: input.count)
+        /// Compresses `input` independently of anything before or after it, with `DeflateEncoder`: blocks carry the
+        /// rows of a sheet, nearly all of a workbook's bytes.
+        static func compress(_ input: [UInt8]) -> CompressedBlock {
+            CompressedBlock(bytes: DeflateEncoder.compress(input), crc32: ZipChecksum.crc32(input), count: input.count)
         }
     }
 
