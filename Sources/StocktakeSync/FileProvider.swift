@@ -133,7 +133,31 @@ public struct FileProvider: SheetProvider {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return Self.failure(errno) }
-        var bytes: [UInt8] = []
+        // The file is read straight into an array of its size (one byte more, to see its end in the same pass), not
+        // appended chunk by chunk: a central sheet of 100 MB would be copied into ever larger arrays.
+        var failure: Int32?
+        var atEnd = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(status.st_size)) + 1) { storage, initialized in
+            while initialized < storage.count {
+                let count = Self.systemRead(descriptor, storage.baseAddress! + initialized, storage.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 {
+                    atEnd = true
+                    return
+                }
+                initialized += count
+            }
+        }
+        if let failure { return Self.failure(failure) }
+        if atEnd {
+            return .content(
+                bytes, FileStatus(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid))
+        }
+        // The file grew while it was read: the rest follows a chunk at a time.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Self.systemRead(descriptor, $0.baseAddress!, $0.count) }

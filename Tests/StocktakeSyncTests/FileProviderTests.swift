@@ -53,6 +53,41 @@ import Testing
         }
     }
 
+    @Test func aLargeSheetIsReadWhole() throws {
+        try inFolder { folder in
+            let path = folder + "/central.csv"
+            let large = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 9) }
+            try write(large, to: path)
+            let pulled = try FileProvider(path, account: "acme").pull()
+            #expect(pulled.bytes == large)
+        }
+    }
+
+    /// A file whose size is not known beforehand (a pipe's size is 0) is read to its end all the same: the
+    /// provider reads into an array of the size `fstat` gives, then goes on a chunk at a time.
+    @Test func aSheetLongerThanItsStatedSizeIsReadToItsEnd() throws {
+        try inFolder { folder in
+            let path = folder + "/central.csv"
+            #expect(mkfifo(path, 0o600) == 0)
+            let content = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 % 251) }
+            let writer = Thread {
+                let descriptor = open(path, O_WRONLY)
+                content.withUnsafeBytes { bytes in
+                    var written = 0
+                    while written < bytes.count {
+                        let count = Glibc.write(descriptor, bytes.baseAddress! + written, bytes.count - written)
+                        if count <= 0 { break }
+                        written += count
+                    }
+                }
+                close(descriptor)
+            }
+            writer.start()
+            let pulled = try FileProvider(path, account: "acme").pull()
+            #expect(pulled.bytes == content)
+        }
+    }
+
     @Test func pushReplacesAnUnchangedFile() throws {
         try inFolder { folder in
             let path = folder + "/central.csv"
