@@ -175,21 +175,6 @@ public struct CSVReader: Sendable {
             var start: [UInt8] = []
             var atEnd = false
             func readMore() throws(CSVError) {
-                if start.isEmpty && transcoder == nil {
-                    // The first chunk is read straight into `start`: a file that fits in one chunk is then copied
-                    // nowhere, and the reading buffer's pages are never touched.
-                    var failure: CSVError?
-                    start = [UInt8](unsafeUninitializedCapacity: bufferSize) { storage, initialized in
-                        do throws(CSVError) {
-                            initialized = try source.nextChunk(into: storage)
-                        } catch {
-                            failure = error
-                        }
-                    }
-                    if let failure { throw failure }
-                    atEnd = start.isEmpty
-                    return
-                }
                 let count = try source.nextChunk(into: buffer)
                 let piece = UnsafeBufferPointer(rebasing: buffer[0..<count])
                 if count == 0 {

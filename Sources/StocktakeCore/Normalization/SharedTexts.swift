@@ -47,12 +47,15 @@ final class SharedTexts: @unchecked Sendable {
     private let shards: [Shard]
 
     private init() {
-        // The shards' segment tables (1 MB) are one zeroed allocation, large enough that the C library maps fresh
-        // zero pages for it instead of clearing heap memory: a small account uses a handful of its entries, and
-        // writing nil into every one cost it about 200 page faults.
+        // The shards' segment tables (1 MB) are one mapping of fresh zero pages, which read as nil: a small account
+        // uses a handful of its entries. Writing nil into every one cost it about 200 page faults, and so did
+        // `calloc`, which clears heap memory when the C library serves a block this size from the heap (it does
+        // once a larger block has been freed).
         let count = Self.segmentCount << Self.shardBits
-        let tables = calloc(count, MemoryLayout<UnsafeMutablePointer<String>?>.stride)!
-            .bindMemory(to: UnsafeMutablePointer<String>?.self, capacity: count)
+        let bytes = count * MemoryLayout<UnsafeMutablePointer<String>?>.stride
+        let mapping = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        precondition(mapping != MAP_FAILED, "no memory for the table of shared texts")
+        let tables = mapping!.bindMemory(to: UnsafeMutablePointer<String>?.self, capacity: count)
         shards = (0..<(1 << Self.shardBits)).map { number in Shard(segments: tables + number * Self.segmentCount) }
     }
 

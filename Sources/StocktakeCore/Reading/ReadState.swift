@@ -69,11 +69,7 @@ struct ReadState {
         recordFingerprints = []
     }
 
-    /// The rows read before the tables are sized for the rest: enough to show how long a row is, few enough that a
-    /// file of a few thousand rows (each file of a small account) does not grow its records array a dozen times.
-    static let rowsBeforePresizing = 256
-
-    /// Once a few hundred rows show how long a row is, sizes the records and the fingerprint table for the rows
+    /// Once a few thousand rows show how long a row is, sizes the records and the fingerprint table for the rows
     /// the rest of the text will hold, so that they grow at most once more.
     private mutating func presize(readUpTo offset: Int) {
         presized = true
@@ -175,7 +171,7 @@ struct ReadState {
     ) {
         data.rowCount += 1
         let row = data.rowCount
-        if !presized && row == Self.rowsBeforePresizing { presize(readUpTo: record.end) }
+        if !presized && row == 4096 { presize(readUpTo: record.end) }
         if let first {
             data.repeatedRows.append(
                 .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
