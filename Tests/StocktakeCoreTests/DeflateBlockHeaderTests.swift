@@ -18,7 +18,7 @@ struct DeflateBlockHeaderTests {
         writer.alignToByte()
         #expect(writer.output - buffer == (3 + header.bits + Int(literals.lengths[256]) + 3 + 7) / 8)
         writer.write(0xFFFF_0000, count: 32)
-        let bytes = Array(UnsafeBufferPointer(start: buffer, count: writer.output - buffer)) + ZipDeflater.finalBlock
+        let bytes = Array(UnsafeBufferPointer(start: buffer, count: writer.output - buffer)) + DeflateEncoder.finalBlock
         return (bytes, header.bits)
     }
 

@@ -9,7 +9,7 @@ struct DeflateEncoderTests {
 
     /// Inflates pieces compressed apart and laid end to end, closed by a final empty block, with zlib.
     static func inflate(_ pieces: [[UInt8]], count: Int) throws -> [UInt8] {
-        let stream = pieces.joined() + ZipDeflater.finalBlock
+        let stream = pieces.joined() + DeflateEncoder.finalBlock
         return try ZipInflater.inflate(Array(stream)[...], expectedSize: count, limits: generous)
     }
 

@@ -30,7 +30,7 @@ struct ZipWriterTests {
     ) throws -> [UInt8] {
         final class Pieces { var bytes: [UInt8] = [] }
         let pieces = Pieces()
-        let writer = ZipWriter(path: "test.zip", level: 1, zip64Threshold: zip64Threshold) {
+        let writer = ZipWriter(path: "test.zip", zip64Threshold: zip64Threshold) {
             (piece: [UInt8]) throws(StocktakeError) in pieces.bytes += piece
         }
         try fill(writer)

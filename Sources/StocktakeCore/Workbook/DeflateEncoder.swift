@@ -7,7 +7,7 @@
 /// smaller are stored as they are, so no input grows by more than a few bytes per 64 KiB.
 ///
 /// The output ends with a sync flush (an empty stored block), as `ZipWriter.CompressedBlock` needs: byte-aligned and
-/// not final, so pieces compressed apart can be laid end to end and closed by `ZipDeflater.finalBlock`.
+/// not final, so pieces compressed apart can be laid end to end and closed by `finalBlock`.
 enum DeflateEncoder {
     /// How far back a repeat may start: deflate's window.
     static let window = 32_768
@@ -17,7 +17,8 @@ enum DeflateEncoder {
     static let shortestMatch = 4
     /// Symbols per block: enough for each block's codes to pay for their header, few enough to follow the text.
     static let symbolsPerBlock = 1 << 16
-    private static let hashBits = 15
+    /// The end of a deflate stream on its own: an empty final block with fixed codes, `03 00`.
+    static let finalBlock: [UInt8] = [0x03, 0x00]
 
     /// Compresses `input` and returns raw deflate data ending with a sync flush.
     static func compress(_ input: UnsafeRawBufferPointer) -> [UInt8] {
@@ -88,15 +89,18 @@ private struct EncoderState {
     var capacity: Int
     var writer: DeflateBitWriter
 
-    private static let hashBits = 15
+    /// The hash table has `1 << hashBits` entries: 2^15 (128 KiB), fewer for a short input, so that the small parts
+    /// of a workbook do not each clear a table made for its sheet.
+    let hashBits: Int
     private static let matchFlag: UInt32 = 1 << 31
 
     init(input: UnsafeRawBufferPointer) {
         self.input = input
-        table = .allocate(capacity: 1 << Self.hashBits)
+        hashBits = min(15, max(8, Int.bitWidth - input.count.leadingZeroBitCount))
+        table = .allocate(capacity: 1 << hashBits)
         // Far enough back that no position is within the window of it.
-        table.initialize(repeating: Int32(-2 * DeflateEncoder.window), count: 1 << Self.hashBits)
-        symbols = .allocate(capacity: DeflateEncoder.symbolsPerBlock)
+        table.initialize(repeating: Int32(-2 * DeflateEncoder.window), count: 1 << hashBits)
+        symbols = .allocate(capacity: min(DeflateEncoder.symbolsPerBlock, input.count + 1))
         frequencies = .allocate(capacity: 286 + 30)
         frequencies.initialize(repeating: 0, count: 286 + 30)
         lengthSymbolOf = .allocate(capacity: 256)
@@ -126,13 +130,14 @@ private struct EncoderState {
         guard let base = input.baseAddress else { return }
         let count = input.count
         let window = DeflateEncoder.window
+        let hashShift = UInt32(32 - hashBits)
         var position = 0
         // A probe reads four bytes; the last three are always literals.
         let lastProbe = count - DeflateEncoder.shortestMatch
         while position < count {
             if position <= lastProbe {
                 let sequence = base.loadUnaligned(fromByteOffset: position, as: UInt32.self)
-                let hash = Int((sequence &* 0x9E37_79B1) >> (32 - UInt32(Self.hashBits)))
+                let hash = Int((sequence &* 0x9E37_79B1) >> hashShift)
                 let candidate = Int(table[hash])
                 table[hash] = Int32(truncatingIfNeeded: position)
                 if position - candidate <= window,

@@ -65,7 +65,6 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
     private let letters: [[UInt8]]
     private let rowCount: Int
     private let rowsPerSheet: Int
-    private let level: Int32
     /// Each piece's sheet and rows (table indices); a table without rows has one empty piece.
     private let pieces: [(sheet: Int, rows: Range<Int>)]
     private let blocks: ResultSlots<ZipWriter.CompressedBlock>
@@ -83,14 +82,13 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
     /// `rowsPerSheet` is lowered by tests to exercise further sheets.
     init(
         sheet: String, columns: [Column], rowCount: Int, rowsPerSheet: Int = WorkbookWriter.rowsPerSheet,
-        level: Int32 = ZipDeflater.standardLevel, to target: Target, contents: @escaping @Sendable () -> Contents
+        to target: Target, contents: @escaping @Sendable () -> Contents
     ) {
         precondition(!columns.isEmpty && columns.count <= 16_384, "a sheet has 1 to 16,384 columns")
         self.target = target
         self.columns = columns
         self.rowCount = rowCount
         self.rowsPerSheet = rowsPerSheet
-        self.level = level
         makeContents = contents
         letters = columns.indices.map(Self.columnLetters)
         let sheetCount = max(1, (rowCount + rowsPerSheet - 1) / rowsPerSheet)
@@ -114,11 +112,10 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
     /// `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
     static func write(
         sheet: String, columns: [Column], rowCount: Int, sharedStrings: SharedStringTable = SharedStringTable(),
-        row: @escaping @Sendable (Int, inout WorksheetRow) -> Void, to path: String, synchronizingFolder: Bool = true,
-        level: Int32 = ZipDeflater.standardLevel
+        row: @escaping @Sendable (Int, inout WorksheetRow) -> Void, to path: String, synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
         let writer = WorkbookWriter(
-            sheet: sheet, columns: columns, rowCount: rowCount, level: level,
+            sheet: sheet, columns: columns, rowCount: rowCount,
             to: .file(path: path, synchronizingFolder: synchronizingFolder)
         ) { Contents(sharedStrings: sharedStrings, row: row) }
         try PieceWriter.write([writer])
@@ -190,9 +187,9 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
         case .file(let path, _):
             let file = try AtomicFileWriter(path: path)
             self.file = file
-            zip = ZipWriter(file: file, level: level)
+            zip = ZipWriter(file: file)
         case .memory:
-            zip = ZipWriter(path: (sheetNames[0]) + ".xlsx", level: level) {
+            zip = ZipWriter(path: (sheetNames[0]) + ".xlsx") {
                 [unowned self] (piece: [UInt8]) throws(StocktakeError) in
                 collected += piece
             }

@@ -1,10 +1,8 @@
-import CZlib
-
 /// Writes a ZIP file entry by entry, handing its bytes to a sink as they are made, so that a workbook whose sheet
 /// unzips to hundreds of megabytes is never held whole in memory.
 ///
-/// Entries are deflated (raw deflate): blocks compressed apart (`CompressedBlock`, a sheet's rows) by `DeflateEncoder`,
-/// everything else by zlib. An entry streamed in pieces (`beginEntry`, `write`, `endEntry`) is
+/// Entries are deflated (raw deflate) by `DeflateEncoder`: blocks compressed apart (`CompressedBlock`, a sheet's rows,
+/// on any thread) and the bytes written between them, gathered and compressed together. An entry streamed in pieces (`beginEntry`, `write`, `endEntry`) is
 /// followed by a data descriptor carrying its CRC-32 and sizes, since they are known only at its end and the sink
 /// cannot seek back; an entry given whole (`addEntry`) has them in its local header. Every entry bears the same
 /// modification time, 1980-01-01 00:00, so the same contents always make the same bytes. ZIP64 fields are written
@@ -16,7 +14,7 @@ final class ZipWriter {
     /// Receives the archive's bytes, in order; throws when they cannot be written.
     typealias Sink = ([UInt8]) throws(StocktakeError) -> Void
 
-    /// A piece of an entry compressed on its own, possibly on another thread (`compress(_:level:)`), then added
+    /// A piece of an entry compressed on its own, possibly on another thread (`compress(_:)`), then added
     /// to the open entry with `write(_:)`.
     struct CompressedBlock: Sendable {
         /// Raw deflate data ending with a sync flush: byte-aligned, and not the stream's last block.
@@ -64,18 +62,19 @@ final class ZipWriter {
     /// The entry being streamed.
     private struct OpenEntry {
         var record: CentralRecord
-        /// Whether the deflater has been fed since it last started a stream.
-        var deflaterHasInput = false
+        /// Bytes written to the entry and not yet compressed: they are compressed together before the next block,
+        /// at the entry's end, or once there are `gatheredLimit` of them.
+        var gathered: [UInt8] = []
     }
+
+    /// The most written bytes gathered before they are compressed.
+    private static let gatheredLimit = 1 << 20
 
     /// The path the archive is written to, for messages.
     let path: String
     private let sink: Sink
-    /// zlib's compression level, for blocks compressed apart.
-    let level: Int32
     /// Sizes and offsets from this value on are written as ZIP64 (0xFFFFFFFF; tests force ZIP64 with less).
     private let zip64Threshold: Int
-    private let deflater: ZipDeflater
     private var records: [CentralRecord] = []
     private var names: Set<[UInt8]> = []
     private var open: OpenEntry?
@@ -90,24 +89,22 @@ final class ZipWriter {
     static let modificationDate: UInt16 = (0 << 9) | (1 << 5) | 1
     static let modificationTime: UInt16 = 0
 
-    /// A writer handing the archive to `sink`; `path` names it in messages. `level` is zlib's (1 fastest).
-    convenience init(path: String, level: Int32 = ZipDeflater.standardLevel, sink: @escaping Sink) {
-        self.init(path: path, level: level, zip64Threshold: Int(UInt32.max), sink: sink)
+    /// A writer handing the archive to `sink`; `path` names it in messages.
+    convenience init(path: String, sink: @escaping Sink) {
+        self.init(path: path, zip64Threshold: Int(UInt32.max), sink: sink)
     }
 
     /// A writer writing the archive into `file`, which the caller commits after `finish()`.
-    convenience init(file: AtomicFileWriter, level: Int32 = ZipDeflater.standardLevel) {
-        self.init(path: file.path, level: level) { (bytes: [UInt8]) throws(StocktakeError) in try file.write(bytes) }
+    convenience init(file: AtomicFileWriter) {
+        self.init(path: file.path) { (bytes: [UInt8]) throws(StocktakeError) in try file.write(bytes) }
     }
 
     /// A writer that writes ZIP64 fields for sizes and offsets from `zip64Threshold` on, so tests can exercise them
     /// without writing 4 GiB.
-    init(path: String, level: Int32, zip64Threshold: Int, sink: @escaping Sink) {
+    init(path: String, zip64Threshold: Int, sink: @escaping Sink) {
         self.path = path
         self.sink = sink
-        self.level = level
         self.zip64Threshold = min(zip64Threshold, Int(UInt32.max))
-        deflater = ZipDeflater(level: level)
         pending.reserveCapacity(Self.pieceSize + (1 << 16))
     }
 
@@ -121,7 +118,6 @@ final class ZipWriter {
             time: Self.modificationTime, date: Self.modificationDate, crc32: 0, compressedSize: 0,
             uncompressedSize: 0, offset: offset + pending.count)
         appendLocalHeader(record, sizesKnown: false)
-        deflater.reset()
         open = OpenEntry(record: record)
     }
 
@@ -137,28 +133,31 @@ final class ZipWriter {
         try handOver()
     }
 
-    /// Deflates `bytes` into the open entry.
+    /// Adds `bytes` to the open entry's gathered bytes.
     private func absorb(_ bytes: UnsafeRawBufferPointer) {
         precondition(open != nil, "no entry of \(path) is open")
         guard !bytes.isEmpty else { return }
-        let before = pending.count
-        deflater.deflate(bytes, flush: Z_NO_FLUSH, into: &pending)
-        open!.record.compressedSize += pending.count - before
         open!.record.crc32 = ZipChecksum.crc32(bytes, continuing: open!.record.crc32)
         open!.record.uncompressedSize += bytes.count
-        open!.deflaterHasInput = true
+        open!.gathered.append(contentsOf: bytes)
+        if open!.gathered.count >= Self.gatheredLimit { compressGathered() }
     }
 
-    /// Adds a block compressed on its own to the open entry: what was streamed before it is flushed to a byte
-    /// boundary first, and the stream after it starts afresh, so the entry stays one valid deflate stream.
+    /// Compresses the open entry's gathered bytes into the archive, ending with a sync flush.
+    private func compressGathered() {
+        guard !open!.gathered.isEmpty else { return }
+        let compressed = DeflateEncoder.compress(open!.gathered)
+        open!.gathered.removeAll(keepingCapacity: true)
+        pending.append(contentsOf: compressed)
+        open!.record.compressedSize += compressed.count
+    }
+
+    /// Adds a block compressed on its own to the open entry, after the bytes written before it; each piece ends with
+    /// a sync flush, so the entry stays one valid deflate stream.
     func write(_ block: CompressedBlock) throws(StocktakeError) {
         precondition(open != nil, "no entry of \(path) is open")
+        compressGathered()
         let before = pending.count
-        if open!.deflaterHasInput {
-            deflater.deflate(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_SYNC_FLUSH, into: &pending)
-            deflater.reset()
-            open!.deflaterHasInput = false
-        }
         pending.append(contentsOf: block.bytes)
         open!.record.compressedSize += pending.count - before
         open!.record.crc32 = ZipChecksum.combine(open!.record.crc32, block.crc32, secondCount: block.count)
@@ -169,11 +168,11 @@ final class ZipWriter {
     /// Closes the open entry: ends its deflate stream and writes its data descriptor.
     func endEntry() throws(StocktakeError) {
         precondition(open != nil, "no entry of \(path) is open")
+        compressGathered()
         var record = open!.record
         open = nil
-        let before = pending.count
-        deflater.deflate(UnsafeRawBufferPointer(start: nil, count: 0), flush: Z_FINISH, into: &pending)
-        record.compressedSize += pending.count - before
+        pending.append(contentsOf: DeflateEncoder.finalBlock)
+        record.compressedSize += DeflateEncoder.finalBlock.count
         let isZip64 = record.compressedSize >= zip64Threshold || record.uncompressedSize >= zip64Threshold
         if isZip64 { record.versionNeeded = 45 }
         appendInteger(0x0807_4B50, 4)
@@ -188,10 +187,7 @@ final class ZipWriter {
     func addEntry(name: String, contents: [UInt8]) throws(StocktakeError) {
         precondition(open == nil && !isFinished, "an entry of \(path) is open, or the archive is finished")
         let nameBytes = try claim(name)
-        var compressed: [UInt8] = []
-        compressed.reserveCapacity(contents.count / 2 + 64)
-        deflater.reset()
-        deflater.deflate(contents, flush: Z_FINISH, into: &compressed)
+        let compressed = DeflateEncoder.compress(contents) + DeflateEncoder.finalBlock
         let record = CentralRecord(
             name: nameBytes, versionNeeded: 20, flags: Self.flags(for: nameBytes), method: 8,
             time: Self.modificationTime, date: Self.modificationDate, crc32: ZipChecksum.crc32(contents),
