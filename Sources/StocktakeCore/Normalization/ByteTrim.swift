@@ -5,7 +5,18 @@
 public enum ByteTrim {
     /// Returns the part of `cell` without ASCII spaces, tabs, carriage returns, line feeds and
     /// no-break spaces (UTF-8 `C2 A0`) at either end. The result points into `cell`'s memory.
+    @inline(__always)
     public static func trimmed(_ cell: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        // Nearly every cell starts and ends with a byte that is not blank: it is its own trimmed text.
+        guard let base = cell.baseAddress, cell.count > 0 else { return cell }
+        let first = base[0]
+        let last = base[cell.count - 1]
+        if first > 0x20 && first != 0xC2 && last > 0x20 && last != 0xA0 { return cell }
+        return trimmedEnds(cell)
+    }
+
+    /// `trimmed(_:)` for a cell that may start or end with a blank.
+    private static func trimmedEnds(_ cell: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
         var start = cell.startIndex
         var end = cell.endIndex
         while start < end {
