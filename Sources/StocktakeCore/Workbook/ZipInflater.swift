@@ -70,15 +70,6 @@ enum ZipInflater {
 
     /// The CRC-32 of `bytes`, as ZIP stores it.
     static func checksum(_ bytes: [UInt8]) -> UInt32 {
-        bytes.withUnsafeBufferPointer { buffer in
-            var crc = CZlib.crc32(0, nil, 0)
-            var offset = 0
-            while offset < buffer.count, let base = buffer.baseAddress {
-                let count = min(buffer.count - offset, Int(UInt32.max))
-                crc = CZlib.crc32(crc, base + offset, UInt32(count))
-                offset += count
-            }
-            return UInt32(truncatingIfNeeded: crc)
-        }
+        ZipChecksum.crc32(bytes)
     }
 }
