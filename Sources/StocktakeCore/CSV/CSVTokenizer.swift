@@ -148,8 +148,8 @@ struct CSVTokenizer {
                 sliceEnd = index
             case .unquoted:
                 let runStart = index
-                index = scan(chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord)
-                fieldByteUnion |= union(of: chunk, runStart, index)
+                index = scan(
+                    chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord, union: &fieldByteUnion)
                 if index > runStart { try append(chunk, runStart, index) }
                 guard index < count else { continue }
                 let byte = chunk[index]
@@ -159,7 +159,15 @@ struct CSVTokenizer {
                     if fields.count >= maxColumns {
                         throw CSVError.tooManyColumns(file: fileName, line: recordLine, limit: maxColumns)
                     }
-                    state = .fieldStart
+                    // Most fields are not quoted: the next one starts here, without a pass through `.fieldStart`.
+                    if index < count && chunk[index] != ASCII.quote {
+                        fieldLine = line
+                        fieldIsSliced = true
+                        sliceStart = index
+                        sliceEnd = index
+                    } else {
+                        state = .fieldStart
+                    }
                 } else if byte == ASCII.quote {
                     noteStrayQuote()
                     try append(chunk, index - 1, index)
@@ -173,8 +181,9 @@ struct CSVTokenizer {
                 }
             case .quoted:
                 let runStart = index
-                index = scan(chunk, from: index, stops: CSVTokenizer.quotedStops, delimiterWord: Self.quoteWord)
-                fieldByteUnion |= union(of: chunk, runStart, index)
+                index = scan(
+                    chunk, from: index, stops: CSVTokenizer.quotedStops, delimiterWord: Self.quoteWord,
+                    union: &fieldByteUnion)
                 if index > runStart {
                     try append(chunk, runStart, index)
                     previousByteWasCarriageReturn = false
@@ -222,16 +231,19 @@ struct CSVTokenizer {
         return true
     }
 
-    /// The offset of the first byte of `stops` in `chunk` at or after `start`, or the chunk's end when there is none.
+    /// The offset of the first byte of `stops` in `chunk` at or after `start`, or the chunk's end when there is none;
+    /// the bytes before it are OR-ed into `union` (only its top bit is wanted: whether one is not ASCII).
     ///
     /// Eight bytes are looked at together while they can be: a byte of the word is one of `stops` when it is a
     /// quote, CR, LF, NUL, or the byte repeated in `delimiterWord` (the delimiter, or a quote again inside quotes).
     @inline(__always)
     private func scan(
-        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, stops: UInt64, delimiterWord: UInt64
+        _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, stops: UInt64, delimiterWord: UInt64,
+        union: inout UInt8
     ) -> Int {
         var index = start
         let count = chunk.count
+        var seen: UInt64 = 0
         if let base = chunk.baseAddress {
             let raw = UnsafeRawPointer(base)
             while index + 8 <= count {
@@ -239,16 +251,33 @@ struct CSVTokenizer {
                 let found =
                     Self.zeroBytes(word) | Self.zeroBytes(word ^ delimiterWord) | Self.zeroBytes(word ^ Self.quoteWord)
                     | Self.zeroBytes(word ^ Self.carriageReturnWord) | Self.zeroBytes(word ^ Self.lineFeedWord)
-                if found != 0 { return index + found.trailingZeroBitCount / 8 }
+                if found != 0 {
+                    // The bytes below the first stop: its flag is bit 7 of its byte, so the mask ends below that byte.
+                    let stop = found.trailingZeroBitCount / 8
+                    seen |= word & ((1 &<< UInt64(stop * 8)) &- 1)
+                    union |= Self.fold(seen)
+                    return index + stop
+                }
+                seen |= word
                 index += 8
             }
         }
         while index < count {
             let byte = chunk[index]
             if byte < 64 && stops & (1 &<< byte) != 0 { break }
+            seen |= UInt64(byte)
             index += 1
         }
+        union |= Self.fold(seen)
         return index
+    }
+
+    /// The bytes of `word` OR-ed together.
+    @inline(__always)
+    private static func fold(_ word: UInt64) -> UInt8 {
+        let half = word | word >> 32
+        let quarter = half | half >> 16
+        return UInt8(truncatingIfNeeded: quarter | quarter >> 8)
     }
 
     /// The high bit of each byte of `word` that is zero, and perhaps of bytes above one that is: its lowest set bit
@@ -256,27 +285,6 @@ struct CSVTokenizer {
     @inline(__always)
     private static func zeroBytes(_ word: UInt64) -> UInt64 {
         (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-    }
-
-    /// The bytes of `chunk[start..<end]` OR-ed together (only the top bit is wanted: whether one is not ASCII).
-    @inline(__always)
-    private func union(of chunk: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> UInt8 {
-        var index = start
-        var word: UInt64 = 0
-        if let base = chunk.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= end {
-                word |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-        }
-        var union = UInt8(truncatingIfNeeded: word >> 56 | word >> 48 | word >> 40 | word >> 32)
-        union |= UInt8(truncatingIfNeeded: word >> 24 | word >> 16 | word >> 8 | word)
-        while index < end {
-            union |= chunk[index]
-            index += 1
-        }
-        return union
     }
 
     /// Ends the text, which is `length` bytes long: delivers a last record that has no line end, or throws if a
@@ -392,6 +400,7 @@ struct CSVTokenizer {
     }
 
     /// Closes the current field: checks its bytes are UTF-8 and records where they are.
+    @inline(__always)
     private mutating func endField(_ chunk: UnsafeBufferPointer<UInt8>) {
         if fieldIsSliced {
             let field = UnsafeBufferPointer(rebasing: chunk[sliceStart..<sliceEnd])
