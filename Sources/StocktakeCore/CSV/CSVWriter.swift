@@ -35,8 +35,8 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends `row` as `append(_:)` writes it to `output`.
-    static func appendRow(
-        _ row: [String], to output: inout [UInt8], lineEnding: LineEnding = .crlf, protectsFormulas: Bool = true
+    static func appendRow<Output: ByteSink & ~Copyable>(
+        _ row: [String], to output: inout Output, lineEnding: LineEnding = .crlf, protectsFormulas: Bool = true
     ) {
         if row.isEmpty || (row.count == 1 && row[0].isEmpty) {
             output.append(ASCII.quote)
@@ -51,7 +51,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends the line ending.
-    static func appendLineEnd(to output: inout [UInt8], _ lineEnding: LineEnding = .crlf) {
+    static func appendLineEnd<Output: ByteSink & ~Copyable>(to output: inout Output, _ lineEnding: LineEnding = .crlf) {
         if lineEnding == .crlf { output.append(ASCII.carriageReturn) }
         output.append(ASCII.lineFeed)
     }
@@ -71,13 +71,15 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends the CSV form of `cell` (as `field(_:)` returns it, or without neutralizing) to `output`.
-    static func appendField(_ cell: String, to output: inout [UInt8], protectsFormulas: Bool = true) {
+    static func appendField<Output: ByteSink & ~Copyable>(
+        _ cell: String, to output: inout Output, protectsFormulas: Bool = true
+    ) {
         CellText.withBytes(of: cell) { appendField($0, to: &output, protectsFormulas: protectsFormulas) }
     }
 
     /// Appends the CSV form of the UTF-8 bytes of one cell (as `field(_:)` writes the text) to `output`.
-    static func appendField(
-        _ cell: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], protectsFormulas: Bool = true
+    static func appendField<Output: ByteSink & ~Copyable>(
+        _ cell: UnsafeBufferPointer<UInt8>, to output: inout Output, protectsFormulas: Bool = true
     ) {
         let prefix = protectsFormulas && needsNeutralizing(cell)
         guard needsQuotes(cell) else {
