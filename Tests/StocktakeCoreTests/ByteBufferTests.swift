@@ -37,6 +37,33 @@ import Testing
         #expect(buffer.capacity >= buffer.count)
     }
 
+    /// Appends `count` bytes one at a time through `ByteSink`, as the generic writers do.
+    private static func appendOneByOne<Sink: ByteSink & ~Copyable>(_ count: Int, to sink: inout Sink) {
+        for index in 0..<count { sink.append(UInt8(truncatingIfNeeded: index % 251 + 1)) }
+    }
+
+    @Test func aByteAppendedThroughByteSinkWhenFullIsKept() {
+        var buffer = ByteBuffer()
+        Self.appendOneByOne(1_000, to: &buffer)
+        #expect(buffer.bytes == (0..<1_000).map { UInt8(truncatingIfNeeded: $0 % 251 + 1) })
+    }
+
+    /// Appends cells and commas as `CleanedTable` does: a comma, then a cell whose append may grow the memory.
+    private static func appendCells<Sink: ByteSink & ~Copyable>(_ count: Int, to sink: inout Sink) {
+        for index in 0..<count {
+            CSVWriter.appendField(String(repeating: "x", count: index % 13 + 1), to: &sink)
+            sink.append(ASCII.comma)
+        }
+    }
+
+    @Test func aByteAppendedBeforeACellThatGrowsTheMemoryIsKept() {
+        var array: [UInt8] = []
+        Self.appendCells(3_000, to: &array)
+        var buffer = ByteBuffer()
+        Self.appendCells(3_000, to: &buffer)
+        #expect(buffer.bytes == array)
+    }
+
     @Test func startsEmptyWithTheRoomAskedFor() {
         let buffer = ByteBuffer(capacity: 10_000)
         #expect(buffer.isEmpty && buffer.count == 0)

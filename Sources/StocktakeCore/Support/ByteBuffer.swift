@@ -43,6 +43,13 @@ struct ByteBuffer: ~Copyable, ByteSink {
         try body(UnsafeRawBufferPointer(start: start, count: count))
     }
 
+    /// Calls `body` with the bytes written; they must not be used after it returns.
+    func withUnsafeBufferPointer<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeBufferPointer(start: start, count: count))
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         if count == capacity { grow(toHold: count + 1) }
