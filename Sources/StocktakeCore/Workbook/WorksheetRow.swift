@@ -214,21 +214,10 @@ struct WorksheetRow: ~Copyable {
     private mutating func appendAtOnce(_ prefix: StaticString, _ value: UInt64, _ suffix: StaticString) {
         let prefixCount = prefix.utf8CodeUnitCount
         let suffixCount = suffix.utf8CodeUnitCount
-        var digits = 1
-        var rest = value / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
-        }
+        let digits = DecimalDigits.count(value)
         output.append(atMost: prefixCount + digits + suffixCount) { pointer in
             pointer.initialize(from: prefix.utf8Start, count: prefixCount)
-            var remaining = value
-            var index = prefixCount + digits
-            repeat {
-                index -= 1
-                pointer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            } while index > prefixCount
+            DecimalDigits.write(value, count: digits, to: pointer + prefixCount)
             (pointer + prefixCount + digits).initialize(from: suffix.utf8Start, count: suffixCount)
             return prefixCount + digits + suffixCount
         }

@@ -5,23 +5,9 @@
 enum CanonicalText {
     /// Appends `number` in decimal, left-padded with zeros to `digits`: a VT tag's `001234`.
     static func append<Output: ByteSink & ~Copyable>(_ number: UInt64, digits: Int, to output: inout Output) {
-        var length = 1
-        var rest = number / 10
-        while rest > 0 {
-            length += 1
-            rest /= 10
-        }
-        let width = max(length, digits)
-        // The digits are written from the right, straight into the output.
+        let width = max(DecimalDigits.count(number), digits)
         output.append(atMost: width) { pointer in
-            if width > length { pointer.initialize(repeating: UInt8(ascii: "0"), count: width - length) }
-            var value = number
-            var index = width
-            repeat {
-                index -= 1
-                pointer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            } while value > 0
+            DecimalDigits.write(number, count: width, to: pointer)
             return width
         }
     }
