@@ -210,7 +210,7 @@ struct WorksheetRow: ~Copyable {
         widths![column] = max(widths![column], characters)
     }
 
-    /// Appends `prefix`, the decimal digits of `value` and `suffix` in one append (each at most 24 bytes).
+    /// Appends `prefix`, the decimal digits of `value` and `suffix` in one append: one capacity check for the three.
     private mutating func appendAtOnce(_ prefix: StaticString, _ value: UInt64, _ suffix: StaticString) {
         let prefixCount = prefix.utf8CodeUnitCount
         let suffixCount = suffix.utf8CodeUnitCount
