@@ -9,6 +9,26 @@ struct CSVWriterTests {
         String(decoding: writer.bytes, as: UTF8.self)
     }
 
+    @Test func findsAQuotingByteAtEveryPlaceInCellsOfEveryLength() {
+        // Bytes next to the four in value, and bytes that differ from them by one bit, must not count.
+        let plain: [UInt8] = [
+            0x2B, 0x2D, 0x21, 0x23, 0x0C, 0x0E, 0x09, 0x0B, 0xAC, 0xA2, 0x8D, 0x8A, 0x6C, 0x62, 0x20, 0x41,
+        ]
+        for length in 0...40 {
+            let cell = (0..<length).map { plain[$0 % plain.count] }
+            cell.withUnsafeBufferPointer { #expect(!CSVWriter.needsQuotes($0), "\(length) plain bytes") }
+            for position in 0..<length {
+                for byte in [ASCII.comma, ASCII.quote, ASCII.carriageReturn, ASCII.lineFeed] {
+                    var marked = cell
+                    marked[position] = byte
+                    marked.withUnsafeBufferPointer {
+                        #expect(CSVWriter.needsQuotes($0), "\(byte) at \(position) of \(length)")
+                    }
+                }
+            }
+        }
+    }
+
     @Test func writesHeaderFirst() {
         let writer = CSVWriter(header: ["vt_tag", "cns_number", "status"])
         #expect(text(writer) == "vt_tag,cns_number,status\r\n")

@@ -9,6 +9,26 @@ import Testing
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// Writes many values and a comma after each, through the generic writers, as `CleanedTable` does.
+    private static func writeMany<Output: ByteSink & ~Copyable>(to output: inout Output) {
+        for index in 0..<2_000 {
+            CanonicalText.append(CNSNumber(number: UInt64(index * 7_919), digits: 6), to: &output)
+            output.append(ASCII.comma)
+            CanonicalText.append(MACAddress(value: UInt64(index) &* 0x9E37_79B9_7F4A), to: &output)
+            output.append(ASCII.comma)
+            CanonicalText.append(InventoryDate(daysSinceEpoch: Int32(index * 13)), to: &output)
+            output.append(ASCII.comma)
+        }
+    }
+
+    @Test func writesIntoAByteBufferAsIntoAnArrayAcrossItsGrowth() {
+        var array: [UInt8] = []
+        Self.writeMany(to: &array)
+        var buffer = ByteBuffer()
+        Self.writeMany(to: &buffer)
+        #expect(buffer.bytes == array)
+    }
+
     @Test func writesPaddedNumbersAsTheIdentifiersDescribeThemselves() {
         var generator = CSVTestRandomGenerator(seed: 20_261_126)
         for digits in 1...19 {

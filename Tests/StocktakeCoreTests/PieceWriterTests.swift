@@ -100,7 +100,7 @@ struct PieceWriterTests {
     @Test func realFilesWrittenTogetherHoldWhatEachWouldAlone() throws {
         let folder = TemporaryFolder()
         let rows = TableFile.rowsPerPart * 3 + 5
-        let row: @Sendable (Int, inout [UInt8]) -> Void = { CSVWriter.appendRow([String($0), "x"], to: &$1) }
+        let row: @Sendable (Int, inout ByteBuffer) -> Void = { CSVWriter.appendRow([String($0), "x"], to: &$1) }
         let table = TableFile(header: ["n", "x"], rowCount: rows, row: row, to: folder.path("table.csv"))
         let columns = [WorkbookWriter.Column("n", .number)]
         let workbookRow: @Sendable (Int, inout WorksheetRow) -> Void = { $1.number(Double($0)) }

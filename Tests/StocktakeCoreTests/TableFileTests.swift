@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct TableFileTests {
     /// Row `index` of a test table: its number and a cell that needs quotes every third row.
-    private static func row(_ index: Int, _ output: inout [UInt8]) {
+    private static func row<Output: ByteSink & ~Copyable>(_ index: Int, _ output: inout Output) {
         CSVWriter.appendRow([String(index), index % 3 == 0 ? "a, \"b\"" : "plain"], to: &output)
     }
 

@@ -35,8 +35,8 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends `row` as `append(_:)` writes it to `output`.
-    static func appendRow(
-        _ row: [String], to output: inout [UInt8], lineEnding: LineEnding = .crlf, protectsFormulas: Bool = true
+    static func appendRow<Output: ByteSink & ~Copyable>(
+        _ row: [String], to output: inout Output, lineEnding: LineEnding = .crlf, protectsFormulas: Bool = true
     ) {
         if row.isEmpty || (row.count == 1 && row[0].isEmpty) {
             output.append(ASCII.quote)
@@ -51,7 +51,7 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends the line ending.
-    static func appendLineEnd(to output: inout [UInt8], _ lineEnding: LineEnding = .crlf) {
+    static func appendLineEnd<Output: ByteSink & ~Copyable>(to output: inout Output, _ lineEnding: LineEnding = .crlf) {
         if lineEnding == .crlf { output.append(ASCII.carriageReturn) }
         output.append(ASCII.lineFeed)
     }
@@ -71,13 +71,15 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends the CSV form of `cell` (as `field(_:)` returns it, or without neutralizing) to `output`.
-    static func appendField(_ cell: String, to output: inout [UInt8], protectsFormulas: Bool = true) {
+    static func appendField<Output: ByteSink & ~Copyable>(
+        _ cell: String, to output: inout Output, protectsFormulas: Bool = true
+    ) {
         CellText.withBytes(of: cell) { appendField($0, to: &output, protectsFormulas: protectsFormulas) }
     }
 
     /// Appends the CSV form of the UTF-8 bytes of one cell (as `field(_:)` writes the text) to `output`.
-    static func appendField(
-        _ cell: UnsafeBufferPointer<UInt8>, to output: inout [UInt8], protectsFormulas: Bool = true
+    static func appendField<Output: ByteSink & ~Copyable>(
+        _ cell: UnsafeBufferPointer<UInt8>, to output: inout Output, protectsFormulas: Bool = true
     ) {
         let prefix = protectsFormulas && needsNeutralizing(cell)
         guard needsQuotes(cell) else {
@@ -103,9 +105,34 @@ public struct CSVWriter: Sendable {
         | 1 << UInt64(ASCII.lineFeed)
 
     /// Whether a cell holds a comma, a quote, CR or LF, so that it must be quoted.
+    ///
+    /// Eight bytes are looked at at once: a byte equal to one of the four is a zero byte of the word xor'ed with
+    /// that byte repeated. A cell of eight bytes or more ends with a word that overlaps the one before it.
     static func needsQuotes(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
-        for byte in cell where byte < 64 && quotingBytes & (1 &<< UInt64(byte)) != 0 { return true }
-        return false
+        guard let base = cell.baseAddress, cell.count >= 8 else {
+            for byte in cell where byte < 64 && quotingBytes & (1 &<< UInt64(byte)) != 0 { return true }
+            return false
+        }
+        let raw = UnsafeRawPointer(base)
+        var offset = 0
+        while offset + 8 < cell.count {
+            if holdsQuotingByte(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset += 8
+        }
+        return holdsQuotingByte(raw.loadUnaligned(fromByteOffset: cell.count - 8, as: UInt64.self))
+    }
+
+    /// Whether one of the eight bytes of `word` is a comma, a quote, CR or LF.
+    @inline(__always)
+    private static func holdsQuotingByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        // A word has a zero byte exactly when subtracting one from each byte borrows into a high bit it lacked.
+        func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & (ones &* 0x80) }
+        let found =
+            zeroBytes(word ^ (ones &* UInt64(ASCII.comma))) | zeroBytes(word ^ (ones &* UInt64(ASCII.quote)))
+            | zeroBytes(word ^ (ones &* UInt64(ASCII.carriageReturn)))
+            | zeroBytes(word ^ (ones &* UInt64(ASCII.lineFeed)))
+        return found != 0
     }
 
     /// Whether a cell starts with a byte that spreadsheets treat as the start of a formula and is not a number.

@@ -30,7 +30,9 @@ public enum CleanedTable {
     }
 
     /// Appends the row of one asset.
-    static func append(_ asset: CleanedAsset, _ annotations: CleanedAnnotations, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(
+        _ asset: CleanedAsset, _ annotations: CleanedAnnotations, to output: inout Output
+    ) {
         // Fields are read from the packed values: numbers as they are, texts by their ids, without unpacking.
         // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '.
         let values = asset.packed
@@ -60,13 +62,13 @@ public enum CleanedTable {
         appendText(asset.sourceList, to: &output)
         appendText(annotations.buildingName(of: asset), to: &output)
         // Finding ids are letters, digits, dashes and "; ": never quoted, never a formula.
-        if let findings = annotations.findings(of: asset) { output.append(contentsOf: findings.utf8) }
+        if let findings = annotations.findings(of: asset) { output.append(utf8: findings) }
         CSVWriter.appendLineEnd(to: &output)
     }
 
     /// Appends a coordinate and the comma after it. A finite coordinate is a plain number: it needs no quotes, and
     /// a leading `-` starts no formula.
-    private static func appendCoordinate(_ degrees: Double?, to output: inout [UInt8]) {
+    private static func appendCoordinate<Output: ByteSink & ~Copyable>(_ degrees: Double?, to output: inout Output) {
         if let degrees {
             if degrees.isFinite {
                 CanonicalText.append(degrees: degrees, to: &output)
@@ -78,13 +80,15 @@ public enum CleanedTable {
     }
 
     /// Appends one cell of text, neutralized and quoted as needed, and the comma after it.
-    private static func appendText(_ text: String?, to output: inout [UInt8]) {
+    private static func appendText<Output: ByteSink & ~Copyable>(_ text: String?, to output: inout Output) {
         if let text { CSVWriter.appendField(text, to: &output) }
         output.append(ASCII.comma)
     }
 
     /// Appends the text with id `id` in `texts` (none for -1) and the comma after it.
-    private static func appendText(_ id: Int32, _ texts: SharedTexts, to output: inout [UInt8]) {
+    private static func appendText<Output: ByteSink & ~Copyable>(
+        _ id: Int32, _ texts: SharedTexts, to output: inout Output
+    ) {
         if id >= 0 { CSVWriter.appendField(texts.string(id), to: &output) }
         output.append(ASCII.comma)
     }

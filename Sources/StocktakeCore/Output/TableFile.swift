@@ -20,7 +20,7 @@ final class TableFile: PieceFile, @unchecked Sendable {
     /// A table of `rowCount` rows to write to `path` atomically; `row` is called from several threads at once.
     /// With `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
     convenience init(
-        header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout [UInt8]) -> Void, to path: String,
+        header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout ByteBuffer) -> Void, to path: String,
         synchronizingFolder: Bool = false
     ) {
         // The size of the last block made, so the next one is allocated once at about its size, not grown.
@@ -28,11 +28,10 @@ final class TableFile: PieceFile, @unchecked Sendable {
         let pieces = max(1, (rowCount + Self.rowsPerPart - 1) / Self.rowsPerPart)
         self.init(header: header, pieceCount: pieces, to: path, synchronizingFolder: synchronizingFolder) { index in
             let rows = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
-            var block: [UInt8] = []
-            block.reserveCapacity(max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
+            var block = ByteBuffer(capacity: max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
             for index in rows { row(index, &block) }
             lastBlockSize[0] = block.count
-            return block
+            return block.bytes
         }
     }
 
@@ -81,11 +80,11 @@ final class TableFile: PieceFile, @unchecked Sendable {
     }
 
     /// The table's bytes.
-    static func bytes(header: [String], rowCount: Int, row: (Int, inout [UInt8]) -> Void) -> [UInt8] {
-        var bytes: [UInt8] = []
+    static func bytes(header: [String], rowCount: Int, row: (Int, inout ByteBuffer) -> Void) -> [UInt8] {
+        var bytes = ByteBuffer()
         CSVWriter.appendRow(header, to: &bytes)
         for index in 0..<rowCount { row(index, &bytes) }
-        return bytes
+        return bytes.bytes
     }
 
     /// The bytes of a table whose rows are cells of text.
@@ -97,7 +96,7 @@ final class TableFile: PieceFile, @unchecked Sendable {
     /// at once. With `synchronizingFolder` false the folder is left for the caller to flush (see
     /// `AtomicFileWriter.commit`).
     static func write(
-        header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout [UInt8]) -> Void, to path: String,
+        header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout ByteBuffer) -> Void, to path: String,
         synchronizingFolder: Bool = true
     ) throws(StocktakeError) {
         try PieceWriter.write([

@@ -166,8 +166,7 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
         let (sheet, rows) = pieces[index]
         guard !rows.isEmpty, let contents else { return }
         let row = contents.row
-        var cells = WorksheetRow(columns: columns, letters: letters)
-        cells.output.reserveCapacity(rows.count * 32 * columns.count)
+        var cells = WorksheetRow(columns: columns, letters: letters, capacity: rows.count * 32 * columns.count)
         let measuring = index == 0 && measuresInFirstPiece
         if measuring { Self.startMeasuring(&cells, columns: columns, sharedWidths: contents.sharedStrings.widths) }
         let firstRow = sheet * rowsPerSheet
@@ -178,7 +177,7 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
             cells.end()
         }
         if cells.widths != nil { widths = Self.measuredWidths(&cells) }
-        blocks[index] = ZipWriter.CompressedBlock.compress(cells.output)
+        blocks[index] = cells.output.withUnsafeBytes { ZipWriter.CompressedBlock.compress($0) }
     }
 
     func open() throws(StocktakeError) {
@@ -259,7 +258,7 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
         header.begin(1)
         for column in columns { header.header(column.name) }
         header.end()
-        try zip.write(header.output)
+        try header.output.withUnsafeBytes { bytes throws(StocktakeError) in try zip.write(bytes) }
     }
 
     /// Writes what comes after the rows of sheet `sheet` and closes its entry.
@@ -280,7 +279,7 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
             cells.begin(index + 2)
             row(index, &cells)
             cells.end()
-            cells.output.removeAll(keepingCapacity: true)
+            cells.output.removeAll()
         }
         return measuredWidths(&cells)
     }

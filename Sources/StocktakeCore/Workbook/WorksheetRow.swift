@@ -8,9 +8,9 @@
 /// A cell names its column (`r="C2"`) only after an empty one: a cell without a reference is, for every reader
 /// (ECMA-376 Part 1, 18.3.1.4), in the column after the previous cell's, and leaving the references out makes the
 /// sheet's XML a fifth smaller.
-struct WorksheetRow {
+struct WorksheetRow: ~Copyable {
     /// The sheet's XML so far.
-    var output: [UInt8]
+    var output: ByteBuffer
     /// The row's number in the sheet (the header is row 1).
     private var rowNumber = 0
     private var column = 0
@@ -27,7 +27,7 @@ struct WorksheetRow {
     /// The width in characters of each shared string, for measuring the cells that refer to them.
     var sharedWidths: [Int] = []
 
-    init(columns: [WorkbookWriter.Column], letters: [[UInt8]], output: [UInt8] = []) {
+    init(columns: [WorkbookWriter.Column], letters: [[UInt8]], capacity: Int = 0) {
         identifiers = columns.map { $0.kind == .identifier }
         letterBytes = letters.flatMap { $0 }
         var end = 0
@@ -35,7 +35,7 @@ struct WorksheetRow {
             end += letters.count
             return end
         }
-        self.output = output
+        output = ByteBuffer(capacity: capacity)
     }
 
     /// Starts row `rowNumber` (1-based).
@@ -79,7 +79,7 @@ struct WorksheetRow {
 
     /// A text cell whose bytes `write` appends, which must need no escaping and have no space at either end: a tag's
     /// digits, a MAC address's hex.
-    mutating func plainText(_ write: (inout [UInt8]) -> Void) {
+    mutating func plainText(_ write: (inout ByteBuffer) -> Void) {
         let previousColumn = unreferencedColumn
         openString(preservingSpace: false)
         let start = output.count
@@ -210,44 +210,32 @@ struct WorksheetRow {
         widths![column] = max(widths![column], characters)
     }
 
-    /// Appends `prefix`, the decimal digits of `value` and `suffix` in one append (each at most 24 bytes).
+    /// Appends `prefix`, the decimal digits of `value` and `suffix` in one append: one capacity check for the three.
     private mutating func appendAtOnce(_ prefix: StaticString, _ value: UInt64, _ suffix: StaticString) {
-        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            var count = prefix.utf8CodeUnitCount
-            buffer.baseAddress!.copyMemory(from: prefix.utf8Start, byteCount: count)
-            var digits = 1
-            var rest = value / 10
-            while rest > 0 {
-                digits += 1
-                rest /= 10
-            }
-            var remaining = value
-            for index in stride(from: count + digits - 1, through: count, by: -1) {
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining % 10)
-                remaining /= 10
-            }
-            count += digits
-            (buffer.baseAddress! + count).copyMemory(from: suffix.utf8Start, byteCount: suffix.utf8CodeUnitCount)
-            count += suffix.utf8CodeUnitCount
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        let prefixCount = prefix.utf8CodeUnitCount
+        let suffixCount = suffix.utf8CodeUnitCount
+        let digits = DecimalDigits.count(value)
+        output.append(atMost: prefixCount + digits + suffixCount) { pointer in
+            pointer.initialize(from: prefix.utf8Start, count: prefixCount)
+            DecimalDigits.write(value, count: digits, to: pointer + prefixCount)
+            (pointer + prefixCount + digits).initialize(from: suffix.utf8Start, count: suffixCount)
+            return prefixCount + digits + suffixCount
         }
     }
 
-    /// Appends `first` and then `second` in one append (together at most 64 bytes).
+    /// Appends `first` and then `second` in one append.
     private mutating func appendAtOnce(_ first: StaticString, _ second: StaticString) {
-        var scratch: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            let firstCount = first.utf8CodeUnitCount
-            let count = firstCount + second.utf8CodeUnitCount
-            buffer.baseAddress!.copyMemory(from: first.utf8Start, byteCount: firstCount)
-            (buffer.baseAddress! + firstCount).copyMemory(from: second.utf8Start, byteCount: second.utf8CodeUnitCount)
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+        let firstCount = first.utf8CodeUnitCount
+        let secondCount = second.utf8CodeUnitCount
+        output.append(atMost: firstCount + secondCount) { pointer in
+            pointer.initialize(from: first.utf8Start, count: firstCount)
+            (pointer + firstCount).initialize(from: second.utf8Start, count: secondCount)
+            return firstCount + secondCount
         }
     }
 
     private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { output.append(contentsOf: $0) }
+        output.append(text)
     }
 
     /// Whether `byte` is XML white space, which a reader drops at either end of a text not marked to keep it.
@@ -261,7 +249,9 @@ struct WorksheetRow {
     /// parser would turn a raw one into a line feed), the characters XML 1.0 cannot hold (controls other than tab,
     /// line feed and carriage return; U+FFFE and U+FFFF) as `_xHHHH_`, and the `_` of a literal `_xHHHH_` as
     /// `_x005F_`, so that reading the escapes back gives the text as it was.
-    static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    static func appendEscaped<Output: ByteSink & ~Copyable>(
+        _ bytes: UnsafeBufferPointer<UInt8>, to output: inout Output
+    ) {
         var clean = 0
         var index = 0
         while index < bytes.count {
@@ -292,7 +282,7 @@ struct WorksheetRow {
             }
             if let replacement {
                 output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[clean..<index]))
-                output.append(contentsOf: replacement)
+                replacement.withUnsafeBufferPointer { output.append(contentsOf: $0) }
                 clean = index + length
             }
             index += length

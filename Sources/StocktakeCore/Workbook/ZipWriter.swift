@@ -26,8 +26,13 @@ final class ZipWriter {
 
         /// Compresses `input` independently of anything before or after it, with `DeflateEncoder`: blocks carry the
         /// rows of a sheet, nearly all of a workbook's bytes.
-        static func compress(_ input: [UInt8]) -> CompressedBlock {
+        static func compress(_ input: UnsafeRawBufferPointer) -> CompressedBlock {
             CompressedBlock(bytes: DeflateEncoder.compress(input), crc32: ZipChecksum.crc32(input), count: input.count)
+        }
+
+        /// Compresses `input` independently of anything before or after it.
+        static func compress(_ input: [UInt8]) -> CompressedBlock {
+            input.withUnsafeBytes { compress($0) }
         }
     }
 

@@ -16,8 +16,8 @@ enum CanonicalCell {
     }
 
     /// Reads `cell` as a column read into `target`, appending its canonical text to `text` when it holds a value.
-    static func read(
-        _ cell: UnsafeBufferPointer<UInt8>, target: ColumnTarget, reader: SourceReader, into text: inout [UInt8]
+    static func read<Output: ByteSink & ~Copyable>(
+        _ cell: UnsafeBufferPointer<UInt8>, target: ColumnTarget, reader: SourceReader, into text: inout Output
     ) -> Reading {
         switch target {
         case .ignored:
@@ -33,7 +33,9 @@ enum CanonicalCell {
 
     /// Appends the text `values` give a cell of a column read into `target` to `text`; `false` (nothing appended)
     /// when the merged value is empty.
-    static func append(_ values: AssetValues, for target: ColumnTarget, to text: inout [UInt8]) -> Bool {
+    static func append<Output: ByteSink & ~Copyable>(
+        _ values: AssetValues, for target: ColumnTarget, to text: inout Output
+    ) -> Bool {
         let start = text.count
         switch target {
         case .ignored:
@@ -47,8 +49,8 @@ enum CanonicalCell {
         return text.count > start
     }
 
-    private static func read(
-        _ cell: UnsafeBufferPointer<UInt8>, field: CanonicalField, reader: SourceReader, into text: inout [UInt8]
+    private static func read<Output: ByteSink & ~Copyable>(
+        _ cell: UnsafeBufferPointer<UInt8>, field: CanonicalField, reader: SourceReader, into text: inout Output
     ) -> Reading {
         switch field {
         case .vtTag:
@@ -66,7 +68,7 @@ enum CanonicalCell {
         case .description: return freeText(cell, style: .trimmed, into: &text)
         case .building:
             guard let buildings = reader.buildings else { return freeText(cell, style: .upperCased, into: &text) }
-            return append(buildings.normalize(cell), to: &text) { $1.append(contentsOf: $0.utf8) }
+            return append(buildings.normalize(cell), to: &text) { $1.append(utf8: $0) }
         case .room: return freeText(cell, style: .upperCasedCollapsingSpaces, into: &text)
         case .mount: return freeText(cell, style: .lowerCased, into: &text)
         case .custodian: return freeText(cell, style: .trimmed, into: &text)
@@ -86,8 +88,8 @@ enum CanonicalCell {
     }
 
     /// The kind of `result`, its value's text appended by `form`.
-    private static func append<Value>(
-        _ result: Normalized<Value>, to text: inout [UInt8], _ form: (Value, inout [UInt8]) -> Void
+    private static func append<Value, Output: ByteSink & ~Copyable>(
+        _ result: Normalized<Value>, to text: inout Output, _ form: (Value, inout Output) -> Void
     ) -> Reading {
         switch result {
         case .empty: return .empty
@@ -99,8 +101,8 @@ enum CanonicalCell {
     }
 
     /// `FreeText.normalize(_:style:)`, its text appended as bytes.
-    private static func freeText(
-        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, into text: inout [UInt8]
+    private static func freeText<Output: ByteSink & ~Copyable>(
+        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, into text: inout Output
     ) -> Reading {
         let trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) { return .empty }
@@ -127,7 +129,9 @@ enum CanonicalCell {
     }
 
     /// `SerialNumber.normalize(_:)`, its text appended as bytes.
-    private static func serialNumber(_ cell: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) -> Reading {
+    private static func serialNumber<Output: ByteSink & ~Copyable>(
+        _ cell: UnsafeBufferPointer<UInt8>, into text: inout Output
+    ) -> Reading {
         let trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) { return .empty }
         var onlyZeros = true

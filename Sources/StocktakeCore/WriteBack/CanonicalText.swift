@@ -4,53 +4,40 @@
 /// Each writer appends exactly the bytes of the value's `description` (or of `GeoPosition.text`).
 enum CanonicalText {
     /// Appends `number` in decimal, left-padded with zeros to `digits`: a VT tag's `001234`.
-    static func append(_ number: UInt64, digits: Int, to output: inout [UInt8]) {
-        // 20 digits hold any UInt64; they are produced from the right.
-        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &scratch) { buffer in
-            var value = number
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
-                value /= 10
-            } while value > 0
-            let written = buffer.count - index
-            if written < digits {
-                output.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - written))
-            }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[index...]))
+    static func append<Output: ByteSink & ~Copyable>(_ number: UInt64, digits: Int, to output: inout Output) {
+        let width = max(DecimalDigits.count(number), digits)
+        output.append(atMost: width) { pointer in
+            DecimalDigits.write(number, count: width, to: pointer)
+            return width
         }
     }
 
     /// Appends a VT tag's canonical form, `001234`.
-    static func append(_ tag: VTTag, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(_ tag: VTTag, to output: inout Output) {
         append(tag.number, digits: tag.digits, to: &output)
     }
 
     /// Appends a CNS number's canonical form, `C000123`.
-    static func append(_ number: CNSNumber, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(_ number: CNSNumber, to output: inout Output) {
         output.append(UInt8(ascii: "C"))
         append(number.number, digits: number.digits, to: &output)
     }
 
     /// Appends a MAC address's canonical form, `aa:bb:cc:dd:ee:ff`.
-    static func append(_ address: MACAddress, to output: inout [UInt8]) {
-        // 17 bytes, formed on the stack and appended at once.
-        var text: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &text) { buffer in
+    static func append<Output: ByteSink & ~Copyable>(_ address: MACAddress, to output: inout Output) {
+        output.append(atMost: 17) { pointer in
             for group in 0..<6 {
                 let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(40 - 8 * group))
-                buffer[group * 3] = hexDigit(byte >> 4)
-                buffer[group * 3 + 1] = hexDigit(byte & 0x0F)
-                if group < 5 { buffer[group * 3 + 2] = UInt8(ascii: ":") }
+                pointer[group * 3] = hexDigit(byte >> 4)
+                pointer[group * 3 + 1] = hexDigit(byte & 0x0F)
+                if group < 5 { pointer[group * 3 + 2] = UInt8(ascii: ":") }
             }
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<17]))
+            return 17
         }
     }
 
     /// Appends a date's ISO form, `YYYY-MM-DD`.
-    static func append(_ date: InventoryDate, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(_ date: InventoryDate, to output: inout Output) {
         // The calendar day computed once (`InventoryDate.year`, `month` and `day` each compute it).
         let civil = CivilDate(days: Int64(date.daysSinceEpoch))
         let (year, month, day) = (civil.year, civil.month, civil.day)
@@ -62,14 +49,14 @@ enum CanonicalText {
     }
 
     /// Appends a cost's canonical form, `1234.50`.
-    static func append(_ cost: UnitCost, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(_ cost: UnitCost, to output: inout Output) {
         append(UInt64(clamping: cost.cents / 100), digits: 1, to: &output)
         output.append(UInt8(ascii: "."))
         append(UInt64(clamping: cost.cents % 100), digits: 2, to: &output)
     }
 
     /// Appends a coordinate's canonical text, as `GeoPosition.text` gives it (`-80.4139`).
-    static func append(degrees: Double, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(degrees: Double, to output: inout Output) {
         guard degrees != 0 else {
             output.append(UInt8(ascii: "0"))
             return
@@ -87,22 +74,24 @@ enum CanonicalText {
                 contentsOf: UnsafeBufferPointer(rebasing: text[0..<(hasZeroFraction ? text.count - 2 : text.count)]))
             return true
         }
-        if !done { output.append(contentsOf: GeoPosition.text(degrees).utf8) }
+        if !done { output.append(utf8: GeoPosition.text(degrees)) }
     }
 
     /// Appends a position as one cell holds it: `latitude,longitude`.
-    static func append(latitude: Double, longitude: Double, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(latitude: Double, longitude: Double, to output: inout Output) {
         append(degrees: latitude, to: &output)
         output.append(UInt8(ascii: ","))
         append(degrees: longitude, to: &output)
     }
 
     /// Appends the text of `field` in `values`, as `AssetValues.text(_:)` gives it; nothing when it is absent.
-    static func append(_ field: CanonicalField, of values: AssetValues, to output: inout [UInt8]) {
+    static func append<Output: ByteSink & ~Copyable>(
+        _ field: CanonicalField, of values: AssetValues, to output: inout Output
+    ) {
         switch field {
         case .vtTag: if let tag = values.vtTag { append(tag, to: &output) }
         case .cnsNumber: if let number = values.cnsNumber { append(number, to: &output) }
-        case .serialNumber: if let serial = values.serialNumber { output.append(contentsOf: serial.text.utf8) }
+        case .serialNumber: if let serial = values.serialNumber { output.append(utf8: serial.text) }
         case .macAddress: if let address = values.macAddress { append(address, to: &output) }
         case .model: append(values.model, to: &output)
         case .description: append(values.description, to: &output)
@@ -118,8 +107,8 @@ enum CanonicalText {
         }
     }
 
-    private static func append(_ text: String?, to output: inout [UInt8]) {
-        if let text { output.append(contentsOf: text.utf8) }
+    private static func append<Output: ByteSink & ~Copyable>(_ text: String?, to output: inout Output) {
+        if let text { output.append(utf8: text) }
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

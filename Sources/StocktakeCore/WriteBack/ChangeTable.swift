@@ -133,24 +133,9 @@ public enum ChangeTable {
 
         /// Appends `number` in decimal, left-padded with zeros to `digits`, as `CanonicalText.append` writes it.
         mutating func appendDecimal(_ number: UInt64, digits: Int) {
-            var length = 1
-            var rest = number / 10
-            while rest > 0 {
-                length += 1
-                rest /= 10
-            }
-            if digits > length {
-                pointer.initialize(repeating: UInt8(ascii: "0"), count: digits - length)
-                pointer += digits - length
-            }
-            var value = number
-            var index = length - 1
-            repeat {
-                (pointer + index).initialize(to: UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10))
-                value /= 10
-                index -= 1
-            } while index >= 0
-            pointer += length
+            let width = max(DecimalDigits.count(number), digits)
+            DecimalDigits.write(number, count: width, to: pointer)
+            pointer += width
         }
 
         /// Appends one cell as `CSVWriter.appendField` writes it, by its rules (`needsNeutralizing`, `quotingBytes`):

@@ -15,7 +15,7 @@ enum ShortestDecimal {
 
     /// Appends the shortest text of `value` and returns true, or appends nothing and returns false when `value` is
     /// zero, not finite, or needs more than 15 significant digits or more than 22 decimals.
-    static func append(_ value: Double, to output: inout [UInt8]) -> Bool {
+    static func append<Output: ByteSink & ~Copyable>(_ value: Double, to output: inout Output) -> Bool {
         let magnitude = value.magnitude
         guard magnitude.isFinite, magnitude > 0, magnitude <= Double(largestMantissa) else { return false }
         // 10^decimals, exact: each product of an exact power by ten is exact up to 10^22.
@@ -37,7 +37,9 @@ enum ShortestDecimal {
     }
 
     /// Appends `mantissa / 10^decimals` in plain notation, with `decimals` digits after the point (none when zero).
-    private static func append(_ mantissa: UInt64, decimals: Int, negative: Bool, to output: inout [UInt8]) {
+    private static func append<Output: ByteSink & ~Copyable>(
+        _ mantissa: UInt64, decimals: Int, negative: Bool, to output: inout Output
+    ) {
         // At most a sign, 22 zeros and a point before the 15 digits: formed on the stack from the right, appended at
         // once.
         var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)

@@ -178,7 +178,7 @@ struct WriteBackPlanner {
         let buffer = RawSheet.TextBuffer()
         let otherBuffer = RawSheet.TextBuffer()
         // The canonical, merged and new texts of the cells, one after the other; emptied only once in a while.
-        var scratch: [UInt8] = []
+        var scratch = ByteBuffer(capacity: 1 << 16)
         let tagDigits = reader.tagDigits
         for row in rows {
             let record = Int(rowRecords[row])
@@ -189,7 +189,7 @@ struct WriteBackPlanner {
                 let isPastEnd = column.index >= cellCount
                 if !isPastEnd && raw.isDamaged(record, column.index) { continue }
                 let before = cellText(record, column.index, text, in: buffer)
-                if scratch.count >= 1 << 16 { scratch.removeAll(keepingCapacity: true) }
+                if scratch.count >= 1 << 16 { scratch.removeAll() }
                 let start = scratch.count
                 let reading = CanonicalCell.read(before, target: column.target, reader: reader, into: &scratch)
                 let current = start..<scratch.count
@@ -241,32 +241,32 @@ struct WriteBackPlanner {
     }
 
     /// Appends the merged value's text for `column` to `scratch`; its range there, `nil` when the value is empty.
-    private static func append(_ values: AssetValues, for column: Column, to scratch: inout [UInt8]) -> Range<Int>? {
+    private static func append(_ values: AssetValues, for column: Column, to scratch: inout ByteBuffer) -> Range<Int>? {
         let start = scratch.count
         return CanonicalCell.append(values, for: column.target, to: &scratch) ? start..<scratch.count : nil
     }
 
     /// The range of the text at `range` of `scratch` with a leading `'` when a spreadsheet would run it as a
     /// formula, as `CSVWriter.neutralized` makes it: the same range, or a neutralized copy appended to `scratch`.
-    private static func neutralized(_ range: Range<Int>, in scratch: inout [UInt8]) -> Range<Int> {
+    private static func neutralized(_ range: Range<Int>, in scratch: inout ByteBuffer) -> Range<Int> {
         guard scratch.withUnsafeBufferPointer({ CSVWriter.needsNeutralizing(.init(rebasing: $0[range])) }) else {
             return range
         }
-        let text = Array(scratch[range])
+        let text = scratch.withUnsafeBufferPointer { Array($0[range]) }
         let start = scratch.count
         scratch.append(ASCII.apostrophe)
-        scratch.append(contentsOf: text)
+        text.withUnsafeBufferPointer { scratch.append(contentsOf: $0) }
         return start..<scratch.count
     }
 
     /// Whether the merged value at `merged` of `scratch` replaces the cell's own value at `current`: it differs,
     /// it is not an older date, and no other central row of the tag holds it.
     private func overwrites(
-        _ current: Range<Int>, with merged: Range<Int>, in scratch: [UInt8], row: Int, rings: [Int32], column: Column,
+        _ current: Range<Int>, with merged: Range<Int>, in scratch: borrowing ByteBuffer, row: Int, rings: [Int32],
+        column: Column,
         _ text: UnsafeBufferPointer<UInt8>, _ buffer: RawSheet.TextBuffer
     ) -> Bool {
-        let value = Array(scratch[merged])
-        let own = Array(scratch[current])
+        let (value, own) = scratch.withUnsafeBufferPointer { (Array($0[merged]), Array($0[current])) }
         if Self.isSameText(value, own) { return false }
         if column.target == .field(.lastSeen) && value.lexicographicallyPrecedes(own) { return false }
         return !anotherRow(of: row, in: rings, holds: value, in: column, text, buffer)
