@@ -147,10 +147,13 @@ struct SourceReaderTests {
             ])
     }
 
-    /// Rows are taken in batches of 16 whose fingerprints are looked up together: a row repeating one of an earlier
-    /// batch, one repeating an earlier row of its own batch, and repeats of a repeat all point at the first.
-    @Test func repeatedRowsAcrossBatchesPointAtTheFirst() throws {
+    /// Rows are taken at once while a file has fewer than `ReadState.rowsTakenAtOnce` distinct rows, then in
+    /// batches of 16 whose fingerprints are looked up together: either way, a row repeating one of an earlier batch,
+    /// one repeating an earlier row of its own batch, and repeats of a repeat all point at the first.
+    @Test(arguments: [0, ReadState.rowsTakenAtOnce])
+    func repeatedRowsAcrossBatchesPointAtTheFirst(distinctRowsBefore offset: Int) throws {
         var text = "Tag,Serial\n"
+        for row in 0..<offset { text += "\(200_000 + row),F\(row)\n" }
         for row in 1...40 {
             switch row {
             case 17, 35: text += "3,S3\n"
@@ -160,15 +163,17 @@ struct SourceReaderTests {
             }
         }
         let data = try read(text)
-        #expect(data.rowCount == 40)
-        #expect(data.records.count == 36)
-        #expect(data.records.map(\.row) == (1...40).filter { ![17, 18, 20, 35].contains($0) }.map(Int32.init))
+        #expect(data.rowCount == offset + 40)
+        #expect(data.records.count == offset + 36)
+        #expect(
+            data.records.dropFirst(offset).map(\.row)
+                == (1...40).filter { ![17, 18, 20, 35].contains($0) }.map { Int32(offset + $0) })
         #expect(
             data.repeatedRows == [
-                .init(row: 17, line: 18, firstRecordIndex: 2, firstRow: 3),
-                .init(row: 18, line: 19, firstRecordIndex: 15, firstRow: 16),
-                .init(row: 20, line: 22, firstRecordIndex: 16, firstRow: 19),
-                .init(row: 35, line: 37, firstRecordIndex: 2, firstRow: 3),
+                .init(row: offset + 17, line: offset + 18, firstRecordIndex: offset + 2, firstRow: offset + 3),
+                .init(row: offset + 18, line: offset + 19, firstRecordIndex: offset + 15, firstRow: offset + 16),
+                .init(row: offset + 20, line: offset + 22, firstRecordIndex: offset + 16, firstRow: offset + 19),
+                .init(row: offset + 35, line: offset + 37, firstRecordIndex: offset + 2, firstRow: offset + 3),
             ])
     }
 
