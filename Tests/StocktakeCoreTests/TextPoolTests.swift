@@ -72,4 +72,38 @@ struct TextPoolTests {
         #expect(homes == homes.sorted())
         #expect(homes.allSatisfy { $0 >= 0 && $0 < 1 << 12 })
     }
+
+    /// The text hash as first written: whole words, then the last bytes packed one at a time. Ids depend on the hash
+    /// (a text's shard), so the faster tail must give the same value.
+    static func byteByByteHash(_ text: [UInt8]) -> UInt64 {
+        func mix(_ value: UInt64) -> UInt64 {
+            let product = value.multipliedFullWidth(by: 0xa076_1d64_78bd_642f)
+            return product.high ^ product.low
+        }
+        var hash: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(text.count)
+        var offset = 0
+        while offset + 8 <= text.count {
+            var word: UInt64 = 0
+            for index in 0..<8 { word |= UInt64(text[offset + index]) << (8 * UInt64(index)) }
+            hash = mix(hash ^ word)
+            offset += 8
+        }
+        if offset < text.count {
+            var word: UInt64 = 0
+            for index in offset..<text.count { word |= UInt64(text[index]) << (8 * UInt64(index - offset)) }
+            hash = mix(hash ^ word)
+        }
+        return mix(hash)
+    }
+
+    @Test func theHashOfEveryLengthToFortyIsTheByteByByteOne() {
+        let bytes = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for start in [0, 3] {
+            for length in 0...40 {
+                let text = Array(bytes[start..<(start + length)])
+                let hash = text.withUnsafeBufferPointer { TextPool.hash($0) }
+                #expect(hash == Self.byteByByteHash(text), "length \(length)")
+            }
+        }
+    }
 }
