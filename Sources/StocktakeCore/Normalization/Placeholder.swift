@@ -7,12 +7,21 @@
 /// two unrelated devices to each other.
 public enum Placeholder {
     /// True when the cell, trimmed of blanks, is empty or one of the placeholders.
+    @inline(__always)
     public static func isEmptyOrPlaceholder(_ cell: UnsafeBufferPointer<UInt8>) -> Bool {
         let trimmed = ByteTrim.trimmed(cell)
         guard let first = trimmed.first else {
             return true
         }
-        // Most cells hold a real value; the first byte rules nearly all of them out at once.
+        // Most cells hold a real value; the first byte rules nearly all of them out at once, where the cell is read.
+        switch first | 0x20 {
+        case UInt8(ascii: "-"), UInt8(ascii: "n"), UInt8(ascii: "t"): return isPlaceholder(trimmed, first: first)
+        default: return false
+        }
+    }
+
+    /// Whether a trimmed cell starting with `-`, `n` or `t` (in either case) is one of the placeholders.
+    private static func isPlaceholder(_ trimmed: UnsafeBufferPointer<UInt8>, first: UInt8) -> Bool {
         switch CellText.lowerCased(first) {
         case UInt8(ascii: "-"):
             return trimmed.count == 1
