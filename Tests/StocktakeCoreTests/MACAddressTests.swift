@@ -61,4 +61,26 @@ struct MACAddressTests {
         let forms = ["aa:bb:cc:dd:ee:ff", "AA-BB-CC-DD-EE-FF", "aabb.ccdd.eeff", "AABBCCDDEEFF"]
         #expect(Set(forms.compactMap { MACAddress.normalize($0).value }).count == 1)
     }
+
+    /// The grouped forms are read from the fixed places of their digits; every form of a random address, in random
+    /// case, gives the value of its bare twelve digits.
+    @Test func randomAddressesReadAlikeInEveryForm() {
+        var state: UInt64 = 0x5EED
+        for _ in 0..<2_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let value = state >> 16
+            let digits = Array(String(value, radix: 16))
+            let bare = String(repeating: "0", count: 12 - digits.count) + String(digits)
+            let mixedCase = String(
+                bare.enumerated().map {
+                    $0.offset % 3 == (Int(state & 3)) ? Character($0.element.uppercased()) : $0.element
+                })
+            let pairs = stride(from: 0, to: 12, by: 2).map { Array(mixedCase)[$0..<($0 + 2)] }.map { String($0) }
+            let expected = MACAddress.normalize(bare)
+            #expect(expected == .value(MACAddress(value: value)))
+            #expect(MACAddress.normalize(pairs.joined(separator: ":")) == expected)
+            #expect(MACAddress.normalize(pairs.joined(separator: "-")) == expected)
+            #expect(MACAddress.normalize(" " + pairs.joined(separator: ":") + " ") == expected)
+        }
+    }
 }
