@@ -56,4 +56,35 @@ struct SerialNumberTests {
     @Test func ordersByText() {
         #expect(SerialNumber(canonical: "A2")! < SerialNumber(canonical: "B1")!)
     }
+
+    /// Serials of digits and upper-case letters are canonical as they are and skip the copy; any serial, in any
+    /// case and with any blanks, reads as the rule says: trimmed, upper-cased, blanks removed, placeholders and
+    /// zeros empty.
+    @Test func randomSerialsReadAsTheRuleSays() {
+        let alphabet: [String] = ["0", "0", "7", "A", "Z", "k", " ", "\t", "\u{A0}", "N", "a", "/"]
+        var state: UInt64 = 0xC0FFEE
+        for _ in 0..<5_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for step in 0..<Int(state >> 60) {
+                text += alphabet[Int((state >> UInt64(4 * step)) & 0xF) % alphabet.count]
+            }
+            let expected: Normalized<String>
+            let canonical = String(
+                text.uppercased().unicodeScalars.filter { ![" ", "\t", "\u{A0}"].contains($0) }.map(Character.init))
+            if Placeholder.isEmptyOrPlaceholder(text) || Placeholder.isEmptyOrPlaceholder(canonical)
+                || canonical.allSatisfy({ $0 == "0" })
+            {
+                expected = .empty
+            } else {
+                expected = .value(canonical)
+            }
+            let read = SerialNumber.normalize(text)
+            switch read {
+            case .value(let serial): #expect(expected == .value(serial.text), "\(text)")
+            case .empty: #expect(expected == .empty, "\(text)")
+            case .invalid: Issue.record("\(text) is invalid")
+            }
+        }
+    }
 }

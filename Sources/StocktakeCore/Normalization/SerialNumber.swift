@@ -42,6 +42,8 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
             return .empty
         }
         var isASCII = true
+        // Whether every byte is a digit or an upper-case letter: the text is then canonical already.
+        var isCanonical = true
         for index in trimmed.indices {
             let byte = trimmed[index]
             if (byte < 0x20 && byte != 0x09) || byte == 0x7F {
@@ -49,6 +51,11 @@ public struct SerialNumber: Hashable, Comparable, Sendable, CustomStringConverti
                     reason: "contains \(CellText.describeCharacter(in: trimmed, at: index)); retype the serial number")
             }
             isASCII = isASCII && byte < 0x80
+            isCanonical = isCanonical && (byte &- UInt8(ascii: "0") < 10 || byte &- UInt8(ascii: "A") < 26)
+        }
+        if isCanonical {
+            // The placeholder check above saw these very bytes.
+            return trimmed.allSatisfy({ $0 == UInt8(ascii: "0") }) ? .empty : .value(body(trimmed))
         }
         // Bytes that are not UTF-8 would join into other characters once the blanks between them are removed
         // (C2 20 A0 would become a no-break space), so the canonical form would not read back.
