@@ -1,5 +1,6 @@
-import StocktakeCore
 import Testing
+
+@testable import StocktakeCore
 
 struct FreeTextTests {
     @Test(arguments: [
@@ -30,5 +31,26 @@ struct FreeTextTests {
         let bytes = Array(" room\t 101 ".utf8)
         let result = bytes.withUnsafeBufferPointer { FreeText.normalize($0, style: .upperCasedCollapsingSpaces) }
         #expect(result == .value("ROOM 101"))
+    }
+
+    /// The bytes handed on without a `String` (as they are when the style changes nothing, else mapped) are those
+    /// of `normalize`, for random texts of letters in both cases, spaces, tabs and other bytes, in every style.
+    @Test func normalizedBytesAreThoseOfNormalize() {
+        let alphabet: [String] = ["a", "Z", "m", "Q", " ", " ", "\t", "-", "7", "\u{E9}", "/"]
+        let styles: [TextStyle] = [.trimmed, .upperCased, .upperCasedCollapsingSpaces, .lowerCased]
+        var state: UInt64 = 0xF00D
+        for _ in 0..<4_000 {
+            var text = ""
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            for step in 0..<Int(state >> 60) {
+                text += alphabet[Int((state >> UInt64(4 * step)) & 0xF) % alphabet.count]
+            }
+            for style in styles {
+                let bytes = Array(text.utf8).withUnsafeBufferPointer { cell in
+                    FreeText.withNormalizedBytes(cell, style: style) { String(decoding: $0, as: UTF8.self) }
+                }
+                #expect(bytes == FreeText.normalize(text, style: style).value, "\(text) \(style)")
+            }
+        }
     }
 }

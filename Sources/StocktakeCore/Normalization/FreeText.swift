@@ -44,9 +44,30 @@ public enum FreeText {
         case .upperCasedCollapsingSpaces: (transform, collapsingSpaces) = (CellText.upperCased, true)
         case .lowerCased: (transform, collapsingSpaces) = (CellText.lowerCased, false)
         }
+        if isMapped(trimmed, style: style) { return body(trimmed) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { output in
             let count = map(trimmed, into: output, collapsingSpaces: collapsingSpaces, transform)
             return body(UnsafeBufferPointer(rebasing: output[0..<count]))
+        }
+    }
+
+    /// Whether `bytes` read the same after `style` (nearly every model is upper-case already, every room without a
+    /// double space): such a text is passed on as it is, not copied.
+    private static func isMapped(_ bytes: UnsafeBufferPointer<UInt8>, style: TextStyle) -> Bool {
+        switch style {
+        case .trimmed:
+            return true
+        case .upperCased:
+            return !bytes.contains { $0 &- UInt8(ascii: "a") < 26 }
+        case .lowerCased:
+            return !bytes.contains { $0 &- UInt8(ascii: "A") < 26 }
+        case .upperCasedCollapsingSpaces:
+            var previousWasSpace = false
+            for byte in bytes {
+                if byte &- UInt8(ascii: "a") < 26 || byte == 0x09 || (byte == 0x20 && previousWasSpace) { return false }
+                previousWasSpace = byte == 0x20
+            }
+            return true
         }
     }
 
