@@ -62,4 +62,27 @@ struct DiscrepancyTableTests {
             + Self.tail(.possibleTypo, "scanned=004060|central=004600") + "\r\n"
         #expect(text == expected)
     }
+
+    @Test func theMessagesAreEachFindingsSentenceInOrder() {
+        let reconciliation = OutputFixture.reconciliation
+        #expect(DiscrepancyTable.messages(of: reconciliation) == reconciliation.discrepancies.map(\.message))
+    }
+
+    /// The file a run writes, from the messages made once: the bytes of `csv(_:)`, each row with the message given
+    /// for its finding.
+    @Test func theWrittenFileHasTheMessagesItIsGiven() throws {
+        let folder = TemporaryFolder()
+        let reconciliation = OutputFixture.reconciliation
+        let path = folder.path("discrepancies.csv")
+        try PieceWriter.write([
+            DiscrepancyTable.writer(reconciliation, messages: DiscrepancyTable.messages(of: reconciliation), to: path)
+        ])
+        #expect(
+            folder.read("discrepancies.csv") == String(decoding: DiscrepancyTable.csv(reconciliation), as: UTF8.self))
+        let other = reconciliation.discrepancies.indices.map { "message \($0)" }
+        try PieceWriter.write([DiscrepancyTable.writer(reconciliation, messages: other, to: path)])
+        let rows = try #require(folder.read("discrepancies.csv")).split(separator: "\r\n").dropFirst()
+        #expect(
+            rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[10] } == other.map { Substring($0) })
+    }
 }

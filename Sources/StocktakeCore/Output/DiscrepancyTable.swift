@@ -14,21 +14,37 @@ public enum DiscrepancyTable {
         }
     }
 
-    /// The file as `PieceWriter` writes it.
-    static func writer(_ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false)
-        -> TableFile
-    {
+    /// The file as `PieceWriter` writes it; `messages` are the findings' sentences (`Discrepancy.message`), made
+    /// once for this file and `discrepancies.xlsx` (`messages(of:)`).
+    static func writer(
+        _ reconciliation: Reconciliation, messages: [String], to path: String, synchronizingFolder: Bool = false
+    ) -> TableFile {
         let discrepancies = reconciliation.discrepancies
         let statuses = reconciliation.statuses
         return TableFile(
             header: columns, rowCount: discrepancies.count,
-            row: { CSVWriter.appendRow(row(discrepancies[$0], status: statuses[$0]), to: &$1) }, to: path,
-            synchronizingFolder: synchronizingFolder)
+            row: {
+                CSVWriter.appendRow(row(discrepancies[$0], status: statuses[$0], message: messages[$0]), to: &$1)
+            }, to: path, synchronizingFolder: synchronizingFolder)
+    }
+
+    /// The sentence of each finding of `reconciliation`, in order, made on all cores.
+    ///
+    /// A sentence costs thousands of instructions to write (its sources spoken, its values listed), and both
+    /// `discrepancies.csv` and `discrepancies.xlsx` show it: a run makes each once and gives them to both.
+    static func messages(of reconciliation: Reconciliation) -> [String] {
+        let discrepancies = reconciliation.discrepancies
+        return Parallel.map(discrepancies.count) { discrepancies[$0].message }
     }
 
     /// The cells of one discrepancy, in column order; the status's note, when it has one, follows the message.
     public static func row(_ discrepancy: Discrepancy, status: FindingStatus) -> [String] {
-        let message = status.note.isEmpty ? discrepancy.message : discrepancy.message + " " + status.note
+        row(discrepancy, status: status, message: discrepancy.message)
+    }
+
+    /// The cells of one discrepancy whose sentence (`Discrepancy.message`) is `message`, made already.
+    static func row(_ discrepancy: Discrepancy, status: FindingStatus, message: String) -> [String] {
+        let message = status.note.isEmpty ? message : message + " " + status.note
         return [
             discrepancy.code.rawValue, discrepancy.severity.rawValue, discrepancy.vtTag?.description ?? "",
             discrepancy.cnsNumber?.description ?? "", discrepancy.serialNumber?.description ?? "",
