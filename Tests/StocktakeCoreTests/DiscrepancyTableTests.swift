@@ -85,4 +85,42 @@ struct DiscrepancyTableTests {
         #expect(
             rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[10] } == other.map { Substring($0) })
     }
+
+    /// A row written as bytes is `CSVWriter.appendRow` of the row's cells, whatever needs quotes or a guard: the
+    /// fixture's findings, sources whose names need quotes or start a formula, no sources, a row number below zero,
+    /// every optional value missing or present, a note after the message.
+    @Test func aRowWrittenAsBytesIsTheRowOfItsCells() throws {
+        let seen = try #require(InventoryDate(year: 2026, month: 10, day: 2))
+        let crafted = [
+            Discrepancy(
+                code: .sharedSerial, vtTag: VTTag(number: 42, digits: 6), cnsNumber: CNSNumber(number: 7, digits: 6),
+                serialNumber: SerialNumber(canonical: "-SN1"), macAddress: MACAddress(value: 0xAABB_CCDD_EEFF),
+                field: .serialNumber, value: "@x", expected: "a\"b",
+                sources: [
+                    SourceLocation(file: "=sum.csv", row: 3), SourceLocation(file: "a,b.csv", row: -1),
+                    SourceLocation(file: "c.csv", row: 12_345_678_901),
+                ], message: "-1 devices"),
+            Discrepancy(code: .unrecorded, sources: [], message: ""),
+            Discrepancy(
+                code: .missing, sources: [SourceLocation(file: "", row: 0)], message: "line\nbreak, \"quoted\""),
+        ]
+        let statuses = [
+            FindingStatus(id: FindingID(code: .missing, key: "a"), firstSeen: seen, state: .open),
+            FindingStatus(
+                id: FindingID(code: .missing, key: "b"), firstSeen: seen, state: .acknowledged,
+                note: "Acknowledged on 2026-11-01 by dana, \"lab\"."),
+        ]
+        for discrepancy in OutputFixture.discrepancies + crafted {
+            for status in statuses {
+                let message = discrepancy.message
+                var expected: [UInt8] = []
+                CSVWriter.appendRow(
+                    DiscrepancyTable.row(discrepancy, status: status, message: message), to: &expected)
+                var written = ByteBuffer()
+                DiscrepancyTable.append(discrepancy, status: status, message: message, to: &written)
+                #expect(
+                    String(decoding: written.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+            }
+        }
+    }
 }

@@ -24,7 +24,7 @@ public enum DiscrepancyTable {
         return TableFile(
             header: columns, rowCount: discrepancies.count,
             row: {
-                CSVWriter.appendRow(row(discrepancies[$0], status: statuses[$0], message: messages[$0]), to: &$1)
+                append(discrepancies[$0], status: statuses[$0], message: messages[$0], to: &$1)
             }, to: path, synchronizingFolder: synchronizingFolder)
     }
 
@@ -35,6 +35,55 @@ public enum DiscrepancyTable {
     static func messages(of reconciliation: Reconciliation) -> [String] {
         let discrepancies = reconciliation.discrepancies
         return Parallel.map(discrepancies.count) { discrepancies[$0].message }
+    }
+
+    /// Appends the row of one discrepancy whose sentence is `message`: the bytes `CSVWriter.appendRow` writes of
+    /// `row(_:status:message:)`, written straight from the finding's values instead of from an array of `String`s
+    /// made for the row.
+    static func append<Output: ByteSink & ~Copyable>(
+        _ discrepancy: Discrepancy, status: FindingStatus, message: String, to output: inout Output
+    ) {
+        appendText(discrepancy.code.rawValue, to: &output)
+        appendText(discrepancy.severity.rawValue, to: &output)
+        // Tags, CNS numbers, MAC addresses, ids and dates are digits, letters, colons and dashes: never quoted, never
+        // a formula.
+        if let tag = discrepancy.vtTag { CanonicalText.append(tag, to: &output) }
+        output.append(ASCII.comma)
+        if let number = discrepancy.cnsNumber { CanonicalText.append(number, to: &output) }
+        output.append(ASCII.comma)
+        appendText(discrepancy.serialNumber?.text, to: &output)
+        if let address = discrepancy.macAddress { CanonicalText.append(address, to: &output) }
+        output.append(ASCII.comma)
+        appendText(discrepancy.field?.rawValue, to: &output)
+        appendText(discrepancy.value, to: &output)
+        appendText(discrepancy.expected, to: &output)
+        // The sources are one cell, quoted and neutralized as a whole: gathered first, as `description` spells each.
+        var sources = ByteBuffer()
+        for (index, source) in discrepancy.sources.enumerated() {
+            if index > 0 { sources.append("; ") }
+            sources.append(utf8: source.file)
+            sources.append(UInt8(ascii: ":"))
+            if source.row >= 0 {
+                CanonicalText.append(UInt64(source.row), digits: 1, to: &sources)
+            } else {
+                sources.append(utf8: String(source.row))
+            }
+        }
+        sources.withUnsafeBufferPointer { CSVWriter.appendField($0, to: &output) }
+        output.append(ASCII.comma)
+        appendText(status.note.isEmpty ? message : message + " " + status.note, to: &output)
+        status.id.append(to: &output)
+        output.append(ASCII.comma)
+        CanonicalText.append(status.firstSeen, to: &output)
+        output.append(ASCII.comma)
+        CSVWriter.appendField(status.state.rawValue, to: &output)
+        CSVWriter.appendLineEnd(to: &output)
+    }
+
+    /// Appends one cell of text (none for `nil`), neutralized and quoted as needed, and the comma after it.
+    private static func appendText<Output: ByteSink & ~Copyable>(_ text: String?, to output: inout Output) {
+        if let text { CSVWriter.appendField(text, to: &output) }
+        output.append(ASCII.comma)
     }
 
     /// The cells of one discrepancy, in column order; the status's note, when it has one, follows the message.
