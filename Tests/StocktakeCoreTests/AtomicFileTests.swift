@@ -310,3 +310,26 @@ extension AtomicFileTests {
         #expect(folder.list() == ["table.csv"])
     }
 }
+
+extension AtomicFileTests {
+    @Test func rawBytesAreWrittenInOrderWithArraysWhetherBufferedOrDirect() throws {
+        let path = folder.path("table.csv")
+        let writer = try AtomicFileWriter(path: path)
+        // Raw bytes from a ByteBuffer, as a table's blocks are written: buffered, direct, empty, then direct right
+        // after an array that was buffered.
+        var small = ByteBuffer()
+        small.append(utf8: "a,b\r\n")
+        var large = ByteBuffer()
+        large.append(repeating: UInt8(ascii: "x"), count: AtomicFileWriter.directWriteSize + 3)
+        try small.withUnsafeBytes { (bytes) throws(StocktakeError) in try writer.write(bytes) }
+        try large.withUnsafeBytes { (bytes) throws(StocktakeError) in try writer.write(bytes) }
+        try writer.write(UnsafeRawBufferPointer(start: nil, count: 0))
+        try writer.write(Array("c".utf8))
+        try large.withUnsafeBytes { (bytes) throws(StocktakeError) in try writer.write(bytes) }
+        try small.withUnsafeBytes { (bytes) throws(StocktakeError) in try writer.write(bytes) }
+        try writer.commit(synchronizingFolder: false)
+        let expected = small.bytes + large.bytes + Array("c".utf8) + large.bytes + small.bytes
+        #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == expected)
+        #expect(folder.list() == ["table.csv"])
+    }
+}

@@ -62,4 +62,65 @@ struct DiscrepancyTableTests {
             + Self.tail(.possibleTypo, "scanned=004060|central=004600") + "\r\n"
         #expect(text == expected)
     }
+
+    @Test func theMessagesAreEachFindingsSentenceInOrder() {
+        let reconciliation = OutputFixture.reconciliation
+        #expect(DiscrepancyTable.messages(of: reconciliation) == reconciliation.discrepancies.map(\.message))
+    }
+
+    /// The file a run writes, from the messages made once: the bytes of `csv(_:)`, each row with the message given
+    /// for its finding.
+    @Test func theWrittenFileHasTheMessagesItIsGiven() throws {
+        let folder = TemporaryFolder()
+        let reconciliation = OutputFixture.reconciliation
+        let path = folder.path("discrepancies.csv")
+        try PieceWriter.write([
+            DiscrepancyTable.writer(reconciliation, messages: DiscrepancyTable.messages(of: reconciliation), to: path)
+        ])
+        #expect(
+            folder.read("discrepancies.csv") == String(decoding: DiscrepancyTable.csv(reconciliation), as: UTF8.self))
+        let other = reconciliation.discrepancies.indices.map { "message \($0)" }
+        try PieceWriter.write([DiscrepancyTable.writer(reconciliation, messages: other, to: path)])
+        let rows = try #require(folder.read("discrepancies.csv")).split(separator: "\r\n").dropFirst()
+        #expect(
+            rows.map { $0.split(separator: ",", omittingEmptySubsequences: false)[10] } == other.map { Substring($0) })
+    }
+
+    /// A row written as bytes is `CSVWriter.appendRow` of the row's cells, whatever needs quotes or a guard: the
+    /// fixture's findings, sources whose names need quotes or start a formula, no sources, a row number below zero,
+    /// every optional value missing or present, a note after the message.
+    @Test func aRowWrittenAsBytesIsTheRowOfItsCells() throws {
+        let seen = try #require(InventoryDate(year: 2026, month: 10, day: 2))
+        let crafted = [
+            Discrepancy(
+                code: .sharedSerial, vtTag: VTTag(number: 42, digits: 6), cnsNumber: CNSNumber(number: 7, digits: 6),
+                serialNumber: SerialNumber(canonical: "-SN1"), macAddress: MACAddress(value: 0xAABB_CCDD_EEFF),
+                field: .serialNumber, value: "@x", expected: "a\"b",
+                sources: [
+                    SourceLocation(file: "=sum.csv", row: 3), SourceLocation(file: "a,b.csv", row: -1),
+                    SourceLocation(file: "c.csv", row: 12_345_678_901),
+                ], message: "-1 devices"),
+            Discrepancy(code: .unrecorded, sources: [], message: ""),
+            Discrepancy(
+                code: .missing, sources: [SourceLocation(file: "", row: 0)], message: "line\nbreak, \"quoted\""),
+        ]
+        let statuses = [
+            FindingStatus(id: FindingID(code: .missing, key: "a"), firstSeen: seen, state: .open),
+            FindingStatus(
+                id: FindingID(code: .missing, key: "b"), firstSeen: seen, state: .acknowledged,
+                note: "Acknowledged on 2026-11-01 by dana, \"lab\"."),
+        ]
+        for discrepancy in OutputFixture.discrepancies + crafted {
+            for status in statuses {
+                let message = discrepancy.message
+                var expected: [UInt8] = []
+                CSVWriter.appendRow(
+                    DiscrepancyTable.row(discrepancy, status: status, message: message), to: &expected)
+                var written = ByteBuffer()
+                DiscrepancyTable.append(discrepancy, status: status, message: message, to: &written)
+                #expect(
+                    String(decoding: written.bytes, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+            }
+        }
+    }
 }

@@ -11,6 +11,20 @@ struct DiscrepancyWorkbookTests {
         #expect(DiscrepancyWorkbook.columns.map(\.name) == DiscrepancyTable.columns)
     }
 
+    /// The workbook a run writes, from the messages made once for it and `discrepancies.csv`, is the workbook of
+    /// `bytes(_:)`, which makes each message itself.
+    @Test func theWrittenWorkbookFromTheMessagesMadeOnceIsTheSame() throws {
+        let reconciliation = OutputFixture.reconciliation
+        let path = folder.path("discrepancies.xlsx")
+        let messages = DiscrepancyTable.messages(of: reconciliation)
+        try PieceWriter.write([DiscrepancyWorkbook.writer(reconciliation, messages: messages, to: path)])
+        let written = try #require(FileManager.default.contents(atPath: path))
+        #expect(Array(written) == DiscrepancyWorkbook.bytes(reconciliation))
+        let other = messages.indices.map { "message \($0)" }
+        try PieceWriter.write([DiscrepancyWorkbook.writer(reconciliation, messages: other, to: path)])
+        #expect(try #require(FileManager.default.contents(atPath: path)) != written)
+    }
+
     @Test(.enabled(if: WorkbookTools.hasOpenpyxl, "python3-openpyxl is not installed"))
     func openpyxlReadsTheCellsOfDiscrepanciesCSVWithFirstSeenAsADate() throws {
         let reconciliation = OutputFixture.reconciliation

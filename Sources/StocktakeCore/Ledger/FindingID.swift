@@ -33,13 +33,25 @@ public struct FindingID: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `F7K2-Q9MD`: eight base-32 characters, a dash after the fourth.
     public var description: String {
         var characters: [UInt8] = []
-        for index in 0..<8 {
-            if index == 4 { characters.append(UInt8(ascii: "-")) }
-            let shift = UInt64(35 - 5 * index)
-            let digit = Int((value >> shift) & 31)
-            characters.append(Self.alphabet[digit])
-        }
+        append(to: &characters)
         return String(decoding: characters, as: UTF8.self)
+    }
+
+    /// Appends the bytes of `description`, for a table written as bytes (`DiscrepancyTable`).
+    func append<Output: ByteSink & ~Copyable>(to output: inout Output) {
+        output.append(atMost: 9) { pointer in
+            var count = 0
+            for index in 0..<8 {
+                if index == 4 {
+                    pointer[count] = UInt8(ascii: "-")
+                    count += 1
+                }
+                let shift = UInt64(35 - 5 * index)
+                pointer[count] = Self.alphabet[Int((value >> shift) & 31)]
+                count += 1
+            }
+            return count
+        }
     }
 
     public static func < (lhs: FindingID, rhs: FindingID) -> Bool { lhs.value < rhs.value }

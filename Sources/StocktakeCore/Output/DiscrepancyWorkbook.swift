@@ -19,9 +19,10 @@ public enum DiscrepancyWorkbook {
         }
     }
 
-    /// The workbook as a file `PieceWriter` writes.
+    /// The workbook as a file `PieceWriter` writes; `messages` are the findings' sentences, made once for this file
+    /// and `discrepancies.csv` (`DiscrepancyTable.messages(of:)`).
     static func writer(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false
+        _ reconciliation: Reconciliation, messages: [String], to path: String, synchronizingFolder: Bool = false
     ) -> WorkbookWriter {
         let discrepancies = reconciliation.discrepancies
         let statuses = reconciliation.statuses
@@ -29,7 +30,11 @@ public enum DiscrepancyWorkbook {
             sheet: sheet, columns: columns, rowCount: discrepancies.count,
             to: .file(path: path, synchronizingFolder: synchronizingFolder)
         ) {
-            WorkbookWriter.Contents { append(discrepancies[$0], status: statuses[$0], to: &$1) }
+            WorkbookWriter.Contents {
+                let status = statuses[$0]
+                let row = DiscrepancyTable.row(discrepancies[$0], status: status, message: messages[$0])
+                append(row, firstSeen: status.firstSeen, to: &$1)
+            }
         }
     }
 
@@ -38,15 +43,17 @@ public enum DiscrepancyWorkbook {
         let discrepancies = reconciliation.discrepancies
         let statuses = reconciliation.statuses
         return WorkbookWriter.bytes(sheet: sheet, columns: columns, rowCount: discrepancies.count) {
-            append(discrepancies[$0], status: statuses[$0], to: &$1)
+            append(
+                DiscrepancyTable.row(discrepancies[$0], status: statuses[$0]), firstSeen: statuses[$0].firstSeen,
+                to: &$1)
         }
     }
 
-    /// Writes the cells of one finding.
-    static func append(_ discrepancy: Discrepancy, status: FindingStatus, to cells: inout WorksheetRow) {
-        for (index, text) in DiscrepancyTable.row(discrepancy, status: status).enumerated() {
+    /// Writes the cells of one finding, `DiscrepancyTable.row`'s texts, with `first_seen` as a date.
+    static func append(_ row: [String], firstSeen: InventoryDate, to cells: inout WorksheetRow) {
+        for (index, text) in row.enumerated() {
             if index == firstSeenColumn {
-                cells.date(status.firstSeen)
+                cells.date(firstSeen)
             } else {
                 cells.text(text)
             }

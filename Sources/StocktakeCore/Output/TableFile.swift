@@ -12,8 +12,9 @@ final class TableFile: PieceFile, @unchecked Sendable {
     let pieceCount: Int
     private let header: [String]
     /// Formats a piece's rows as bytes; called from several threads at once.
-    private let block: @Sendable (Int) -> [UInt8]
-    private let blocks: ResultSlots<[UInt8]>
+    private let block: @Sendable (Int) -> ByteBuffer
+    /// The pieces made and not yet written, each in the buffer it was formatted in.
+    private let blocks: ResultSlots<ByteBufferBox>
     private let synchronizingFolder: Bool
     private var file: AtomicFileWriter?
 
@@ -31,7 +32,7 @@ final class TableFile: PieceFile, @unchecked Sendable {
             var block = ByteBuffer(capacity: max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
             for index in rows { row(index, &block) }
             lastBlockSize[0] = block.count
-            return block.bytes
+            return block
         }
     }
 
@@ -39,7 +40,7 @@ final class TableFile: PieceFile, @unchecked Sendable {
     /// once), to write to `path` atomically.
     init(
         header: [String], pieceCount: Int, to path: String, synchronizingFolder: Bool,
-        block: @escaping @Sendable (Int) -> [UInt8]
+        block: @escaping @Sendable (Int) -> ByteBuffer
     ) {
         self.path = path
         self.synchronizingFolder = synchronizingFolder
@@ -52,7 +53,7 @@ final class TableFile: PieceFile, @unchecked Sendable {
     func prepare() {}
 
     func make(piece index: Int) {
-        blocks[index] = block(index)
+        blocks[index] = ByteBufferBox(block(index))
     }
 
     func open() throws(StocktakeError) {
@@ -66,7 +67,8 @@ final class TableFile: PieceFile, @unchecked Sendable {
     func write(piece index: Int) throws(StocktakeError) {
         let block = blocks[index]!
         blocks[index] = nil
-        try file!.write(block)
+        let file = file!
+        try block.buffer.withUnsafeBytes { (bytes) throws(StocktakeError) in try file.write(bytes) }
     }
 
     /// Starts flushing the complete file to disk, so that it waits for the disk while the other files are made.

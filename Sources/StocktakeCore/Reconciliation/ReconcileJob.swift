@@ -107,12 +107,14 @@ public enum ReconcileJob {
         let annotations = CleanedAnnotations(reconciliation)
         let cleaned = CleanedTable.writer(
             reconciliation, to: details.path(of: "cleaned.csv"), annotations: annotations)
-        let discrepancies = DiscrepancyTable.writer(reconciliation, to: details.path(of: "discrepancies.csv"))
+        let messages = DiscrepancyTable.messages(of: reconciliation)
+        let discrepancies = DiscrepancyTable.writer(
+            reconciliation, messages: messages, to: details.path(of: "discrepancies.csv"))
         let resolved = ResolvedTable.writer(reconciliation, to: details.path(of: "resolved.csv"))
         let cleanedWorkbook = CleanedWorkbook.writer(
             reconciliation, to: details.path(of: "cleaned.xlsx"), annotations: annotations)
         let discrepancyWorkbook = DiscrepancyWorkbook.writer(
-            reconciliation, to: details.path(of: "discrepancies.xlsx"))
+            reconciliation, messages: messages, to: details.path(of: "discrepancies.xlsx"))
         // The files take their names in this order. Both cores stay busy: while one gathers the shared strings of
         // cleaned.xlsx, the other writes the small files; then blocks of cleaned.csv and cleaned.xlsx alternate, so
         // that cleaned.csv is complete, and flushed, while cleaned.xlsx still deflates.

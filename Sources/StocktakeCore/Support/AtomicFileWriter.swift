@@ -89,9 +89,16 @@ public final class AtomicFileWriter {
     /// Appends bytes. Bytes of `directWriteSize` or more (a block of a table, a piece of a workbook) go to the file
     /// from their own array, after what is buffered, instead of being copied into the buffer first.
     public func write(_ bytes: [UInt8]) throws(StocktakeError) {
+        try bytes.withUnsafeBytes { bytes in Result { () throws(StocktakeError) in try write(bytes) } }.get()
+    }
+
+    /// Appends bytes from wherever they are, as `write(_:)` appends an array's: a block of a table goes to the file
+    /// from the `ByteBuffer` it was formatted in, never copied into an array first. The bytes are not kept after
+    /// the call returns.
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(StocktakeError) {
         guard bytes.count < Self.directWriteSize else {
             try flush()
-            guard bytes.withUnsafeBytes({ writeOut($0) }) else { throw abandon() }
+            guard writeOut(bytes) else { throw abandon() }
             return
         }
         buffer.append(contentsOf: bytes)

@@ -16,7 +16,9 @@ public enum ChangeTable {
         var bytes: [UInt8] = []
         CSVWriter.appendRow(columns, to: &bytes)
         let rows = Rows(changes)
-        for block in blocks(of: changes) { bytes.append(contentsOf: rows.block(part: block.part, block.changes)) }
+        for block in blocks(of: changes) {
+            rows.block(part: block.part, block.changes).withUnsafeBytes { bytes.append(contentsOf: $0) }
+        }
         return bytes
     }
 
@@ -38,7 +40,7 @@ public enum ChangeTable {
         return TableFile(
             header: columns, pieceCount: max(1, blocks.count), to: path, synchronizingFolder: synchronizingFolder
         ) { index in
-            index < blocks.count ? rows.block(part: blocks[index].part, blocks[index].changes) : []
+            index < blocks.count ? rows.block(part: blocks[index].part, blocks[index].changes) : ByteBuffer()
         }
     }
 
@@ -70,7 +72,7 @@ public enum ChangeTable {
         }
 
         /// The rows of changes `range` of part `part`, each ended by CRLF.
-        func block(part index: Int, _ range: Range<Int>) -> [UInt8] {
+        func block(part index: Int, _ range: Range<Int>) -> ByteBuffer {
             let part = changes.parts[index]
             // Room for the longest form of every row: each cell neutralized, quoted and every byte a quote.
             var bound = 0
@@ -82,8 +84,9 @@ public enum ChangeTable {
             let lastAfter = range.isEmpty ? 0 : part.afterRange(range.upperBound - 1).upperBound
             bound += 2 * (lastAfter - firstAfter)
             let buffer = RawSheet.TextBuffer()
-            return [UInt8](unsafeUninitializedCapacity: bound) { output, count in
-                var cursor = ByteCursor(output.baseAddress!)
+            var block = ByteBuffer(capacity: bound)
+            block.append(atMost: bound) { output in
+                var cursor = ByteCursor(output)
                 changes.source.withUnsafeBufferPointer { source in
                     part.afterTexts.withUnsafeBufferPointer { afterTexts in
                         var afterStart = firstAfter
@@ -106,9 +109,11 @@ public enum ChangeTable {
                         }
                     }
                 }
-                count = cursor.pointer - output.baseAddress!
+                let count = cursor.pointer - output
                 precondition(count <= bound, "a block of changes.csv outgrew the room made for it")
+                return count
             }
+            return block
         }
     }
 
