@@ -22,17 +22,6 @@ struct SharedTextsTests {
         let bytes: [UInt8] = [0x53, 0x54, 0xFF, 0x61]
         #expect(texts.string(id(bytes)) == String(decoding: bytes, as: UTF8.self))
         #expect(texts.string(id(bytes)) == "ST\u{FFFD}a")
-        #expect(Array(texts.utf8(id(bytes))) == Array("ST\u{FFFD}a".utf8))
-    }
-
-    /// Each text's bytes are those of its string, whether empty, short, filling chunks one after another, or longer
-    /// than a quarter of a chunk (copied into memory of its own).
-    @Test func theBytesOfATextAreThoseOfItsString() {
-        let long = "SharedTextsTests bytes: " + String(repeating: "long description, ", count: 400)
-        let texts = [""] + (0..<5_000).map { "SharedTextsTests bytes \($0)" } + [long, "SharedTextsTests bytes: é"]
-        let ids = texts.map { self.texts.id(of: $0) }
-        #expect(zip(ids, texts).allSatisfy { Array(self.texts.utf8($0)) == Array($1.utf8) })
-        #expect(self.texts.utf8(ids[0]).isEmpty)
     }
 
     /// Texts added from several threads at once, more than fill one segment of every shard (64 × 16,384), all
@@ -47,7 +36,6 @@ struct SharedTextsTests {
         #expect(ids[1]! == first)
         #expect(Set(first).count == count)
         #expect((0..<count).allSatisfy { texts.string(first[$0]) == "SharedTextsTests concurrent \($0)" })
-        #expect((0..<count).allSatisfy { Array(texts.utf8(first[$0])) == Array(texts.string(first[$0]).utf8) })
     }
 
     func batch(_ texts: [String]) -> TextBatch {
@@ -69,7 +57,6 @@ struct SharedTextsTests {
         #expect(ids[0] == ids[4])
         #expect(ids == texts.map { self.texts.id(of: $0) })
         #expect(ids.map { self.texts.string($0) } == texts)
-        #expect(ids.map { Array(self.texts.utf8($0)) } == texts.map { Array($0.utf8) })
         #expect(SharedTexts.shared.ids(of: TextBatch()).isEmpty)
     }
 

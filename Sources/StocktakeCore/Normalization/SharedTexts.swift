@@ -3,14 +3,11 @@ import Foundation
 /// The free texts of the whole process, each stored once and named by an `Int32` id, so that a row holds its texts
 /// in 4 bytes each instead of 16.
 ///
-/// Texts are only ever added, so an id stays valid for the life of the process, and its `String` and its bytes are
-/// read without a lock: the strings live in fixed segments that never move, and so do the copies of their bytes
-/// (`utf8(_:)`, for writers that want bytes without retaining and releasing a `String` per cell). Both are written,
-/// under the shard's lock, before the id is handed out; a reader only ever reads the text of an id it was given.
-/// Adding takes a lock, of one of 64 shards chosen by the text's hash, so that files read on several cores seldom
-/// wait for each other. Readers of a file keep their own `TextPool` in front of it for free text, so a text repeated
-/// in a file takes a lock once, not once per cell; serial numbers, nearly all distinct, are collected in a
-/// `TextBatch` and added together (`ids(of:)`), shard by shard.
+/// Texts are only ever added, so an id stays valid for the life of the process, and its `String` is read without a
+/// lock: the strings live in fixed segments that never move. Adding takes a lock, of one of 64 shards chosen by the
+/// text's hash, so that files read on several cores seldom wait for each other. Readers of a file keep their own
+/// `TextPool` in front of it for free text, so a text repeated in a file takes a lock once, not once per cell; serial
+/// numbers, nearly all distinct, are collected in a `TextBatch` and added together (`ids(of:)`), shard by shard.
 final class SharedTexts: @unchecked Sendable {
     /// The one table of the process.
     static let shared = SharedTexts()
@@ -22,26 +19,15 @@ final class SharedTexts: @unchecked Sendable {
     /// Segments per shard: 2^31 ids in all.
     private static let segmentCount = 1 << (31 - shardBits - segmentBits)
 
-    /// The bytes of the texts are copied into chunks of this size (a longer text gets memory of its own).
-    private static let chunkSize = 1 << 14
-
     private final class Shard: @unchecked Sendable {
         let lock = NSLock()
         var index = TextPool()
         /// Segments of `segmentSize` strings; `segments[i >> segmentBits]` holds the text of index `i`.
         let segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>
-        /// Segments of `segmentSize` byte views, alike: where the copy of each text's UTF-8 bytes is.
-        let views: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>?>
-        /// What is left of the chunk the bytes of the next texts are copied into. Chunks are never freed.
-        var room = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
-        /// A shard whose segment tables are `segments` and `views`, `segmentCount` entries each, all nil.
-        init(
-            segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>,
-            views: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>?>
-        ) {
+        /// A shard whose segment table is `segments`, `segmentCount` entries, all nil.
+        init(segments: UnsafeMutablePointer<UnsafeMutablePointer<String>?>) {
             self.segments = segments
-            self.views = views
         }
 
         /// The index in this shard of `text`, whose hash is `hash`, adding it when new; call it holding `lock`.
@@ -50,36 +36,11 @@ final class SharedTexts: @unchecked Sendable {
             if isNew {
                 let segment = Int(index) >> SharedTexts.segmentBits
                 precondition(segment < SharedTexts.segmentCount, "more than 2^31 distinct texts")
-                if segments[segment] == nil {
-                    segments[segment] = .allocate(capacity: SharedTexts.segmentSize)
-                    views[segment] = .allocate(capacity: SharedTexts.segmentSize)
-                }
-                let offset = Int(index) & (SharedTexts.segmentSize - 1)
-                var string = String(decoding: text, as: UTF8.self)
-                // The string's own bytes, so that the two always agree (invalid UTF-8 repaired alike).
-                let view = string.withUTF8 { copy($0) }
-                (segments[segment]! + offset).initialize(to: string)
-                (views[segment]! + offset).initialize(to: view)
+                if segments[segment] == nil { segments[segment] = .allocate(capacity: SharedTexts.segmentSize) }
+                (segments[segment]! + Int(index) & (SharedTexts.segmentSize - 1)).initialize(
+                    to: String(decoding: text, as: UTF8.self))
             }
             return index
-        }
-
-        /// A copy of `text` in memory that is never freed nor moved: the room left in the current chunk, a new chunk,
-        /// or memory of its own for a text longer than a quarter of a chunk. Call it holding `lock`.
-        private func copy(_ text: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-            guard !text.isEmpty, let base = text.baseAddress else { return UnsafeBufferPointer(start: nil, count: 0) }
-            let memory: UnsafeMutablePointer<UInt8>
-            if text.count > SharedTexts.chunkSize / 4 {
-                memory = .allocate(capacity: text.count)
-            } else {
-                if text.count > room.count {
-                    room = .allocate(capacity: SharedTexts.chunkSize)
-                }
-                memory = room.baseAddress!
-                room = UnsafeMutableBufferPointer(rebasing: room[text.count...])
-            }
-            memory.initialize(from: base, count: text.count)
-            return UnsafeBufferPointer(start: memory, count: text.count)
         }
     }
 
@@ -92,14 +53,10 @@ final class SharedTexts: @unchecked Sendable {
         // once a larger block has been freed).
         let count = Self.segmentCount << Self.shardBits
         let bytes = count * MemoryLayout<UnsafeMutablePointer<String>?>.stride
-        let mapping = mmap(nil, 2 * bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+        let mapping = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
         precondition(mapping != MAP_FAILED, "no memory for the table of shared texts")
         let tables = mapping!.bindMemory(to: UnsafeMutablePointer<String>?.self, capacity: count)
-        let viewTables = (mapping! + bytes).bindMemory(
-            to: UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>?.self, capacity: count)
-        shards = (0..<(1 << Self.shardBits)).map { number in
-            Shard(segments: tables + number * Self.segmentCount, views: viewTables + number * Self.segmentCount)
-        }
+        shards = (0..<(1 << Self.shardBits)).map { number in Shard(segments: tables + number * Self.segmentCount) }
     }
 
     /// The shard of the texts whose hash is `hash`.
@@ -222,13 +179,5 @@ final class SharedTexts: @unchecked Sendable {
         let shard = shards[Int(id) & ((1 << Self.shardBits) - 1)]
         let index = Int(id) >> Self.shardBits
         return shard.segments[index >> Self.segmentBits].unsafelyUnwrapped[index & (Self.segmentSize - 1)]
-    }
-
-    /// The UTF-8 bytes of the text with id `id`, which this table gave out: those of `string(id)`, valid for the
-    /// life of the process. A writer appends them with no `String` copied, so with no reference count touched.
-    func utf8(_ id: Int32) -> UnsafeBufferPointer<UInt8> {
-        let shard = shards[Int(id) & ((1 << Self.shardBits) - 1)]
-        let index = Int(id) >> Self.shardBits
-        return shard.views[index >> Self.segmentBits].unsafelyUnwrapped[index & (Self.segmentSize - 1)]
     }
 }

@@ -89,7 +89,7 @@ public enum CleanedTable {
     private static func appendText<Output: ByteSink & ~Copyable>(
         _ id: Int32, _ texts: SharedTexts, to output: inout Output
     ) {
-        if id >= 0 { CSVWriter.appendField(texts.utf8(id), to: &output) }
+        if id >= 0 { CSVWriter.appendField(texts.string(id), to: &output) }
         output.append(ASCII.comma)
     }
 }
