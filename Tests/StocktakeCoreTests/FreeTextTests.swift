@@ -38,13 +38,7 @@ struct FreeTextTests {
     @Test func normalizedBytesAreThoseOfNormalize() {
         let alphabet: [String] = ["a", "Z", "m", "Q", " ", " ", "\t", "-", "7", "\u{E9}", "/"]
         let styles: [TextStyle] = [.trimmed, .upperCased, .upperCasedCollapsingSpaces, .lowerCased]
-        var state: UInt64 = 0xF00D
-        for _ in 0..<4_000 {
-            var text = ""
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            for step in 0..<Int(state >> 60) {
-                text += alphabet[Int((state >> UInt64(4 * step)) & 0xF) % alphabet.count]
-            }
+        for text in randomTexts(4_000, of: alphabet, seed: 0xF00D) {
             for style in styles {
                 let bytes = Array(text.utf8).withUnsafeBufferPointer { cell in
                     FreeText.withNormalizedBytes(cell, style: style) { String(decoding: $0, as: UTF8.self) }

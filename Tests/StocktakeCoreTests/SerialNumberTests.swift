@@ -62,13 +62,7 @@ struct SerialNumberTests {
     /// zeros empty.
     @Test func randomSerialsReadAsTheRuleSays() {
         let alphabet: [String] = ["0", "0", "7", "A", "Z", "k", " ", "\t", "\u{A0}", "N", "a", "/"]
-        var state: UInt64 = 0xC0FFEE
-        for _ in 0..<5_000 {
-            var text = ""
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            for step in 0..<Int(state >> 60) {
-                text += alphabet[Int((state >> UInt64(4 * step)) & 0xF) % alphabet.count]
-            }
+        for text in randomTexts(5_000, of: alphabet, seed: 0xC0FFEE) {
             let expected: Normalized<String>
             let canonical = String(
                 text.uppercased().unicodeScalars.filter { ![" ", "\t", "\u{A0}"].contains($0) }.map(Character.init))
