@@ -45,6 +45,14 @@ struct DeflateEncoderTests {
         #expect(joined == Array(pieces.joined()))
     }
 
+    @Test("an input longer than one pass takes is compressed in pieces that inflate as one stream")
+    func longInputInPieces() throws {
+        let sheet = ZipWriterTests.sheetLike(2_000)
+        let pieces = sheet.withUnsafeBytes { DeflateEncoder.compress($0, pieceSize: 10_000) }
+        #expect(pieces != DeflateEncoder.compress(sheet))
+        #expect(try Self.inflate([pieces], count: sheet.count) == sheet)
+    }
+
     @Test("the output ends with a sync flush: an empty stored block, byte-aligned, not the last block")
     func endsWithSyncFlush() {
         #expect(DeflateEncoder.compress([]) == [0x00, 0x00, 0x00, 0xFF, 0xFF])

@@ -3,7 +3,7 @@
 ///
 /// zlib's fastest level was the largest single cost of writing the tables: it follows hash chains and keeps its
 /// window in a buffer of its own. Sheet XML repeats long runs (`</v></c><c t="s"><v>`), which one probe per position
-/// finds just as well, so this pass is several times faster for a file a little larger. Blocks that would not get
+/// finds just as well, so this pass is about twice as fast for a file a few percent larger. Blocks that would not get
 /// smaller are stored as they are, so no input grows by more than a few bytes per 64 KiB.
 ///
 /// The output ends with a sync flush (an empty stored block), as `ZipWriter.CompressedBlock` needs: byte-aligned and
@@ -20,9 +20,24 @@ enum DeflateEncoder {
     /// The end of a deflate stream on its own: an empty final block with fixed codes, `03 00`.
     static let finalBlock: [UInt8] = [0x03, 0x00]
 
-    /// Compresses `input` and returns raw deflate data ending with a sync flush.
-    static func compress(_ input: UnsafeRawBufferPointer) -> [UInt8] {
-        precondition(input.count < 1 << 31, "a piece to deflate is under 2 GiB")
+    /// The most bytes compressed in one pass: positions are kept as 32-bit numbers. A longer input (a block of rows
+    /// with very long cells) is compressed in pieces of this size, each ending with a sync flush.
+    static let largestPiece = 1 << 30
+
+    /// Compresses `input` and returns raw deflate data ending with a sync flush; `pieceSize` is lowered by tests.
+    static func compress(_ input: UnsafeRawBufferPointer, pieceSize: Int = largestPiece) -> [UInt8] {
+        guard input.count > pieceSize else { return compressPiece(input) }
+        var output: [UInt8] = []
+        var offset = 0
+        while offset < input.count {
+            let end = min(input.count, offset + pieceSize)
+            output += compressPiece(UnsafeRawBufferPointer(rebasing: input[offset..<end]))
+            offset = end
+        }
+        return output
+    }
+
+    private static func compressPiece(_ input: UnsafeRawBufferPointer) -> [UInt8] {
         var state = EncoderState(input: input)
         defer { state.deallocate() }
         state.run()
