@@ -252,11 +252,22 @@ private struct EncoderState {
             lengthExtras[offset] = UInt32(length.extra) | UInt32(length.extraBits) << 16
         }
         var writer = self.writer
-        for index in 0..<symbolCount {
+        var index = 0
+        while index < symbolCount {
             let symbol = symbols[index]
+            index += 1
             if symbol < Self.matchFlag {
                 let word = literalWords[Int(symbol)]
-                writer.write(UInt64(word & 0xFFFF), count: Int(word >> 16))
+                // Two literals in a row (at most 15 bits each) go out in one write.
+                if index < symbolCount && symbols[index] < Self.matchFlag {
+                    let next = literalWords[Int(symbols[index])]
+                    index += 1
+                    let bits = word >> 16
+                    writer.write(
+                        UInt64(word & 0xFFFF) | UInt64(next & 0xFFFF) << UInt64(bits), count: Int(bits + next >> 16))
+                } else {
+                    writer.write(UInt64(word & 0xFFFF), count: Int(word >> 16))
+                }
                 continue
             }
             let offset = Int((symbol >> 16) & 0xFF)
