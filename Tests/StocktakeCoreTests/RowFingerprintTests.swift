@@ -42,21 +42,6 @@ struct RowFingerprintTests {
         #expect(seen.count == 5000)
     }
 
-    @Test func aCellsLastBytesAreReadAsOneWord() {
-        func tail(_ text: String, from offset: Int) -> UInt64 {
-            Array(text.utf8).withUnsafeBytes { RowFingerprint.tail($0.baseAddress!, from: offset, count: $0.count) }
-        }
-        // 1 to 3 bytes: the first, middle and last.
-        #expect(tail("a", from: 0) == 0x61_61_61)
-        #expect(tail("ab", from: 0) == 0x62_62_61)
-        #expect(tail("abc", from: 0) == 0x63_62_61)
-        // 4 to 7: the first four and the last four, which may overlap.
-        #expect(tail("abcd", from: 0) == 0x6463_6261_6463_6261)
-        #expect(tail("abcdefg", from: 0) == 0x6766_6564_6463_6261)
-        // 8 or more: the last eight, overlapping the word before.
-        #expect(tail("abcdefghijk", from: 8) == 0x6B6A_6968_6766_6564)
-    }
-
     @Test func changingAnyByteOfACellOfAnyLengthChangesTheFingerprint() {
         var random = SystemRandomNumberGenerator()
         for length in 1...24 {

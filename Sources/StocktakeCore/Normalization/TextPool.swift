@@ -154,31 +154,8 @@ struct TextPool: Sendable {
             hash = mix(hash ^ raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
             offset += 8
         }
-        if offset < count { hash = mix(hash ^ tail(raw, from: offset, count: count)) }
+        if offset < count { hash = mix(hash ^ WordTail.littleEndian(raw, from: offset, count: count)) }
         return mix(hash)
-    }
-
-    /// The last 1 to 7 bytes of a text of `count` bytes, from `offset`, packed little-endian into the low bytes of a
-    /// word (the value a byte-by-byte loop gives), read without a loop and never past the text.
-    @inline(__always)
-    static func tail(_ bytes: UnsafeRawPointer, from offset: Int, count: Int) -> UInt64 {
-        let remaining = count - offset
-        if count >= 8 {
-            return bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) &>> UInt64(64 - 8 * remaining)
-        }
-        if remaining >= 4 {
-            let low = UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-            let high = UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            return low | (high &>> UInt64(64 - 8 * remaining)) &<< 32
-        }
-        let first = UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self))
-        let middle = UInt64(bytes.load(fromByteOffset: offset + remaining / 2, as: UInt8.self))
-        let last = UInt64(bytes.load(fromByteOffset: count - 1, as: UInt8.self))
-        switch remaining {
-        case 1: return first
-        case 2: return first | last &<< 8
-        default: return first | middle &<< 8 | last &<< 16
-        }
     }
 
     @inline(__always)

@@ -2,7 +2,7 @@
 ///
 /// Cells are absorbed eight bytes at a time into two independent lanes, each a full-width multiply folded to 64
 /// bits, and each cell ends with its length, so `a,bc` and `ab,c` differ. A cell's last bytes are read as one word
-/// (`tail(_:from:count:)`), not a byte at a time: most cells are shorter than eight bytes.
+/// (`WordTail`), not a byte at a time: most cells are shorter than eight bytes.
 struct RowFingerprint: Hashable {
     private(set) var first: UInt64 = 0x243f_6a88_85a3_08d3
     private(set) var second: UInt64 = 0x1319_8a2e_0370_7344
@@ -18,29 +18,10 @@ struct RowFingerprint: Hashable {
                 offset += 8
             }
             if offset < count {
-                absorb(Self.tail(bytes, from: offset, count: count))
+                absorb(WordTail.littleEndian(bytes, from: offset, count: count))
             }
         }
         absorb(UInt64(count) | 0xff00_0000_0000_0000)
-    }
-
-    /// The last 1 to 7 bytes of a cell of `count` bytes, from `offset`, as one word, read without a loop and never
-    /// past the cell: a cell of 8 bytes or more gives its last 8 bytes (overlapping the word before); a shorter one
-    /// two 4-byte loads that may overlap, or for 1 to 3 bytes its first, middle and last byte. With the cell's length,
-    /// which ends every cell, the word is a function of the bytes it covers, so different cells stay different.
-    @inline(__always)
-    static func tail(_ bytes: UnsafeRawPointer, from offset: Int, count: Int) -> UInt64 {
-        if count >= 8 { return bytes.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) }
-        let remaining = count - offset
-        if remaining >= 4 {
-            let low = UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-            let high = UInt64(bytes.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-            return low | high &<< 32
-        }
-        let first = UInt64(bytes.load(fromByteOffset: offset, as: UInt8.self))
-        let middle = UInt64(bytes.load(fromByteOffset: offset + remaining / 2, as: UInt8.self))
-        let last = UInt64(bytes.load(fromByteOffset: count - 1, as: UInt8.self))
-        return first | middle &<< 8 | last &<< 16
     }
 
     @inline(__always)
