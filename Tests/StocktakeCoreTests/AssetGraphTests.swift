@@ -193,4 +193,52 @@ struct AssetGraphTests {
         #expect(graph?.unplaced.count == 1)
         #expect(graph?.unplaced.first?.assets.count == 20_000)
     }
+
+    /// An account large enough that its tables outgrow the processor's cache, so that identification fetches table
+    /// slots and rows ahead (`IntegerTable.prefetch(_:)`): rows in shuffled order still join their own assets.
+    @Test func aLargeAccountInShuffledFilesJoinsEveryRowToItsAsset() throws {
+        let count = 50_000
+        var random = SeededRandom(seed: 7)
+        func serial(_ asset: Int) -> String { "SN\(100_000 + asset)" }
+        func mac(_ asset: Int) -> String {
+            let value = 0xA0_0000 + asset
+            return (0..<6).map { index in
+                let byte = String((value >> (8 * (5 - index))) & 0xFF, radix: 16)
+                return byte.count == 1 ? "0" + byte : byte
+            }.joined(separator: ":")
+        }
+        var central = "VT Tag,CNS #,Serial Number,MAC Address\n"
+        for asset in 0..<count {
+            central += "\(100_000 + asset),C\(200_000 + asset),\(serial(asset)),\(mac(asset))\n"
+        }
+        var fixture = ReconcileFixture(central: central)
+        // Tag-less rows, joined by serial (even assets) or by MAC (odd ones), in shuffled order.
+        let sighted = Array(0..<count).shuffled(using: &random)
+        fixture.sighting(
+            "controller.csv",
+            "Serial #,Wired MAC\n"
+                + sighted.map { $0 % 2 == 0 ? "\(serial($0))," : ",\(mac($0))" }.joined(separator: "\n"))
+        // Tagged rows of a register, in another order, and one tag no other file has.
+        let registered = Array(0..<count).shuffled(using: &random)
+        fixture.register(
+            "property_tags.csv",
+            "Inventory Number\n" + registered.map { "\(100_000 + $0)" }.joined(separator: "\n") + "\n999999")
+        let graph = try Self.graph(fixture)
+        #expect(graph.count == count + 1)
+        #expect(graph.unplaced.isEmpty)
+        #expect(graph.assetOfRecord[0] == (0..<count).map(Int32.init))
+        #expect(graph.assetOfRecord[1] == sighted.map(Int32.init))
+        #expect(graph.assetOfRecord[2] == registered.map(Int32.init) + [Int32(count)])
+        let members = (0..<count).map { Array(graph.members[$0]) }
+        let sightingRow = Dictionary(uniqueKeysWithValues: sighted.enumerated().map { ($1, $0) })
+        let registerRow = Dictionary(uniqueKeysWithValues: registered.enumerated().map { ($1, $0) })
+        #expect(
+            members
+                == (0..<count).map { asset in
+                    [
+                        Self.reference(0, asset), Self.reference(1, sightingRow[asset]!),
+                        Self.reference(2, registerRow[asset]!),
+                    ]
+                })
+    }
 }

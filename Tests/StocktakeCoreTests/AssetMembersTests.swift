@@ -13,6 +13,28 @@ struct AssetMembersTests {
         #expect(Array(members[3]) == [.init(source: 1, record: 1)])
     }
 
+    /// Files of random sizes (shorter and longer than the distance rows are fetched ahead) whose records belong to
+    /// random assets or to none, grouped as a dictionary of arrays would group them.
+    @Test func agreesWithGroupingRecordByRecord() {
+        var random = SeededRandom(seed: 90)
+        for _ in 0..<50 {
+            let assetCount = Int.random(in: 1...40, using: &random)
+            let assetOfRecord = (0..<Int.random(in: 1...5, using: &random)).map { _ in
+                (0..<Int.random(in: 0...60, using: &random)).map { _ in
+                    Int32.random(in: -1..<Int32(assetCount), using: &random)
+                }
+            }
+            var expected = Array(repeating: [RecordReference](), count: assetCount)
+            for (source, assets) in assetOfRecord.enumerated() {
+                for (record, asset) in assets.enumerated() where asset >= 0 {
+                    expected[Int(asset)].append(RecordReference(source: source, record: record))
+                }
+            }
+            let members = AssetMembers(assetCount: assetCount, assetOfRecord: assetOfRecord)
+            #expect(members.map { Array($0) } == expected)
+        }
+    }
+
     @Test func noAssetsIsEmpty() {
         #expect(AssetMembers(assetCount: 0, assetOfRecord: [[-1]]).isEmpty)
     }

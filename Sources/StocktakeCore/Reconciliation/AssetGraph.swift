@@ -32,9 +32,14 @@ struct AssetGraph {
         // Each identifier's index of the tagged rows is built on a core of its own; each sees the rows in the same
         // order as when one loop built all three, so the indexes (and the order values became shared) are the same.
         (serialIndex, macIndex, cnsIndex) = Self.taggedIndexes(of: sources, assetOfRecord: assetOfRecord, expected)
+        let prefetching = serialIndex.outgrowsCache || macIndex.outgrowsCache || cnsIndex.outgrowsCache
         for (sourceIndex, source) in sources.enumerated() {
             source.records.withUnsafeBufferPointer { records in
                 for recordIndex in records.indices where records[recordIndex].packed.vtTag == nil {
+                    let ahead = recordIndex + IntegerTable.prefetchDistance
+                    if prefetching, ahead < records.count, records[ahead].packed.vtTag == nil {
+                        prefetch(records[ahead].packed)
+                    }
                     let reference = RecordReference(source: sourceIndex, record: recordIndex)
                     join(reference, in: records, order: fallbackIdentifiers)
                 }
@@ -49,11 +54,16 @@ struct AssetGraph {
         // Every tag of one run has the configured number of digits, so its number alone tells tags apart.
         var tagIndex = IntegerTable(capacity: expected)
         tags.reserveCapacity(expected)
+        let prefetching = tagIndex.outgrowsCache
         // Records are read in place: iterating them by value would copy every row.
         for (sourceIndex, source) in sources.enumerated() {
             assetOfRecord[sourceIndex].withUnsafeMutableBufferPointer { assets in
                 source.records.withUnsafeBufferPointer { records in
                     for recordIndex in records.indices {
+                        let ahead = recordIndex + IntegerTable.prefetchDistance
+                        if prefetching, ahead < records.count, let tag = records[ahead].packed.vtTag {
+                            tagIndex.prefetch(tag.number)
+                        }
                         guard let tag = records[recordIndex].packed.vtTag else { continue }
                         if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
                             assets[recordIndex] = known
@@ -77,38 +87,44 @@ struct AssetGraph {
         Parallel.perform(3) { which in
             switch which {
             case 0:
-                serials[0] = index(of: sources, assetOfRecord: assetOfRecord, capacity: expected) { values in
-                    let serial = values.serialNumberText
-                    guard serial >= 0 else { return nil }
-                    return (UInt64(serial), { SerialNumber(canonical: SharedTexts.shared.string(serial))! })
-                }
+                serials[0] = index(
+                    of: sources, assetOfRecord: assetOfRecord, capacity: expected,
+                    integer: { $0.serialNumberText >= 0 ? UInt64($0.serialNumberText) : nil },
+                    value: { SerialNumber(canonical: SharedTexts.shared.string($0.serialNumberText))! })
             case 1:
-                macs[0] = index(of: sources, assetOfRecord: assetOfRecord, capacity: expected) { values in
-                    values.macAddress.map { mac in (mac.integerKey, { mac }) }
-                }
+                macs[0] = index(
+                    of: sources, assetOfRecord: assetOfRecord, capacity: expected,
+                    integer: { $0.macAddress?.integerKey }, value: { $0.macAddress! })
             default:
-                numbers[0] = index(of: sources, assetOfRecord: assetOfRecord, capacity: expected) { values in
-                    values.cnsNumber.map { number in (number.integerKey, { number }) }
-                }
+                numbers[0] = index(
+                    of: sources, assetOfRecord: assetOfRecord, capacity: expected,
+                    integer: { $0.cnsNumber?.integerKey }, value: { $0.cnsNumber! })
             }
         }
         return (serials[0]!, macs[0]!, numbers[0]!)
     }
 
-    /// The index of one identifier over the rows placed so far, in source order; `key` gives a row's integer key
-    /// and a way to make its value (needed only for values that turn out shared).
+    /// The index of one identifier over the rows placed so far, in source order; `integer` gives a row's integer key
+    /// (`nil` when it has no value), and `value` its value, made only for values that turn out shared.
     private static func index<Key: IndexKey>(
-        of sources: [SourceData], assetOfRecord: [[Int32]], capacity: Int,
-        key: (PackedValues) -> (integer: UInt64, value: () -> Key)?
+        of sources: [SourceData], assetOfRecord: [[Int32]], capacity: Int, integer: (PackedValues) -> UInt64?,
+        value: (PackedValues) -> Key
     ) -> IdentifierIndex<Key> {
         var index = IdentifierIndex<Key>()
         index.reserveCapacity(capacity)
+        let prefetching = index.outgrowsCache
         for (sourceIndex, source) in sources.enumerated() {
             let assets = assetOfRecord[sourceIndex]
             source.records.withUnsafeBufferPointer { records in
                 for recordIndex in records.indices where assets[recordIndex] >= 0 {
-                    guard let found = key(records[recordIndex].packed) else { continue }
-                    index.add(Int(assets[recordIndex]), integer: found.integer, key: found.value)
+                    let ahead = recordIndex + IntegerTable.prefetchDistance
+                    if prefetching, ahead < records.count, assets[ahead] >= 0,
+                        let upcoming = integer(records[ahead].packed)
+                    {
+                        index.prefetch(integer: upcoming)
+                    }
+                    guard let key = integer(records[recordIndex].packed) else { continue }
+                    index.add(Int(assets[recordIndex]), integer: key) { value(records[recordIndex].packed) }
                 }
             }
         }
@@ -178,6 +194,14 @@ struct AssetGraph {
         } else {
             unplaced.append(Unplaced(reference: reference, field: deciding, assets: candidates))
         }
+    }
+
+    /// Starts fetching what placing a tag-less row with `values` reads: the slots of its serial, MAC and CNS number
+    /// in their indexes, which it is looked up by and then added to.
+    private func prefetch(_ values: PackedValues) {
+        if let integer = integerKey(field: .serialNumber, of: values) { serialIndex.prefetch(integer: integer) }
+        if let integer = integerKey(field: .macAddress, of: values) { macIndex.prefetch(integer: integer) }
+        if let integer = integerKey(field: .cnsNumber, of: values) { cnsIndex.prefetch(integer: integer) }
     }
 
     /// The integer a row's value of an identifier is indexed by (see `IndexKey`); `nil` when the row has none.

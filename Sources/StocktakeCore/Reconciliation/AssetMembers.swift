@@ -1,3 +1,5 @@
+import CMemory
+
 /// The rows of every asset, in source order, as ranges of one flat array.
 ///
 /// A million assets of five rows each are two arrays here, where an array per asset meant a million allocations.
@@ -17,11 +19,27 @@ struct AssetMembers: RandomAccessCollection {
         var next = starts
         var references = [RecordReference](
             repeating: RecordReference(source: 0, record: 0), count: Int(starts[assetCount]))
-        // Records are visited in source order, so each asset's rows come out in source order without sorting.
-        for (source, assets) in assetOfRecord.enumerated() {
-            for (record, asset) in assets.enumerated() where asset >= 0 {
-                references[Int(next[Int(asset)])] = RecordReference(source: source, record: record)
-                next[Int(asset)] += 1
+        // Records are visited in source order, so each asset's rows come out in source order without sorting. The
+        // assets of a file's records are in no order, so in a large account each write waits for memory unless the
+        // places of the records a few ahead are fetched first.
+        let distance = IntegerTable.prefetchDistance
+        let prefetching = references.count > IntegerTable.slotsInCache * 2
+        references.withUnsafeMutableBufferPointer { references in
+            next.withUnsafeMutableBufferPointer { next in
+                for (source, assets) in assetOfRecord.enumerated() {
+                    assets.withUnsafeBufferPointer { assets in
+                        for (record, asset) in assets.enumerated() where asset >= 0 {
+                            if prefetching, record + distance < assets.count,
+                                case let upcoming = assets[record + distance],
+                                upcoming >= 0, let base = references.baseAddress
+                            {
+                                stocktake_prefetch(base + Int(next[Int(upcoming)]))
+                            }
+                            references[Int(next[Int(asset)])] = RecordReference(source: source, record: record)
+                            next[Int(asset)] += 1
+                        }
+                    }
+                }
             }
         }
         self.references = references

@@ -52,6 +52,15 @@ struct IdentifierIndex<Key: IndexKey> {
         return Int(slot)
     }
 
+    /// Starts fetching the memory a lookup of `integer` reads first (see `IntegerTable.prefetch(_:)`).
+    @inline(__always)
+    func prefetch(integer: UInt64) {
+        slots.prefetch(integer)
+    }
+
+    /// Whether prefetching pays for this index (`IntegerTable.outgrowsCache`).
+    var outgrowsCache: Bool { slots.outgrowsCache }
+
     /// Makes room for `count` values up front, so a large account is not rehashed (and briefly doubled) as it grows.
     mutating func reserveCapacity(_ count: Int) {
         slots = IntegerTable(capacity: count)

@@ -52,9 +52,13 @@ struct ReconcileRun {
         let merger = merger
         let members = members
         var differing = [UInt16](repeating: 0, count: members.count)
+        // Rows are fetched ahead only when they cannot all be in the cache.
+        let prefetching = members.count > AssetMerger.assetsInCache
         packedMerged = differing.withUnsafeMutableBufferPointer { buffer in
             let bits = DisjointWrites(buffer)
             return Parallel.map(members.count) { asset in
+                let ahead = asset + AssetMerger.prefetchDistance
+                if prefetching, ahead < members.count { merger.prefetch(members[ahead]) }
                 let (values, differing) = merger.merge(checking: members[asset])
                 bits[asset] = differing
                 return values
