@@ -109,9 +109,16 @@ struct ReconcileRun {
         // change, copied the whole run (and retained its every array) for each call.
         do {
             let run = self
+            // The checks read the rows of each asset (its sighting dates, its values when they differ): in a large
+            // account those of the assets a few ahead are fetched first, as for merging.
+            let prefetching = members.count > AssetMerger.assetsInCache
             let chunks = Parallel.chunked(tagged.count) { range in
                 var findings = AssetFindings()
-                for asset in tagged[range] {
+                for position in range {
+                    if prefetching, position + AssetMerger.prefetchDistance < range.upperBound {
+                        run.merger.prefetch(run.members[tagged[position + AssetMerger.prefetchDistance]])
+                    }
+                    let asset = tagged[position]
                     run.findDuplicateTag(asset, into: &findings)
                     run.findTagCNSMismatch(asset, into: &findings)
                     run.findFieldConflicts(asset, into: &findings)
