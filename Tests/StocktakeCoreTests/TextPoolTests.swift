@@ -63,6 +63,29 @@ struct TextPoolTests {
 
     /// A text's first slot comes from the hash's bits below its 6 highest (the shard's), so texts taken in the
     /// order of their hashes, as `SharedTexts.ids(of:)` takes them within a shard, go through the slots in order.
+    /// Prefetching (done for large pools, as the shared one at a million serials) reads slots and entries but must
+    /// change nothing: for texts held, texts not held, and hashes whose first slot holds another text.
+    @Test func prefetchingALargePoolChangesNoIdAndNoText() {
+        var pool = TextPool()
+        let texts = (0..<20_000).map { Array("SN\($0 * 7_919)".utf8) }
+        let ids = texts.map { text in text.withUnsafeBufferPointer { pool.intern($0).id } }
+        #expect(pool.isLarge)
+        for text in texts + (0..<5_000).map({ Array("absent \($0)".utf8) }) {
+            let hash = text.withUnsafeBufferPointer { TextPool.hash($0) }
+            pool.prefetchSlot(hash: hash)
+            pool.prefetchEntry(hash: hash)
+        }
+        for bits in 0..<64 {
+            pool.prefetchSlot(hash: 1 << UInt64(bits))
+            pool.prefetchEntry(hash: 1 << UInt64(bits))
+        }
+        #expect(pool.count == texts.count)
+        #expect(texts.map { text in text.withUnsafeBufferPointer { pool.intern($0) } }.allSatisfy { !$0.isNew })
+        #expect(texts.map { text in text.withUnsafeBufferPointer { pool.id(of: $0) } } == ids.map(Optional.some))
+        #expect(ids.map { Array(pool[$0]) } == texts)
+        #expect(!TextPool().isLarge)
+    }
+
     @Test func firstSlotsFollowTheOrderOfTheHashes() {
         let hashes: [UInt64] = [0, 1 << 40, 1 << 56, 1 << 57, (1 << 58) - 1, 1 << 58, UInt64.max]
         #expect(hashes.map { TextPool.home(of: $0, slotCount: 64) } == [0, 0, 16, 32, 63, 0, 63])

@@ -30,6 +30,16 @@ final class SharedTexts: @unchecked Sendable {
             self.segments = segments
         }
 
+        /// Starts fetching what interning texts reads: the slot of the text whose hash is `slotHash`, and the entry
+        /// named by the (already fetched) slot of the one whose hash is `entryHash`; call it holding `lock`.
+        func prefetch(slotOf slotHash: UInt64?, entryOf entryHash: UInt64?) {
+            if let slotHash { index.prefetchSlot(hash: slotHash) }
+            if let entryHash { index.prefetchEntry(hash: entryHash) }
+        }
+
+        /// Whether this shard's table is large enough to prefetch for (`TextPool.isLarge`).
+        var isLarge: Bool { index.isLarge }
+
         /// The index in this shard of `text`, whose hash is `hash`, adding it when new; call it holding `lock`.
         func intern(_ text: UnsafeBufferPointer<UInt8>, hash: UInt64) -> Int32 {
             let (index, isNew) = self.index.intern(text, hash: hash)
@@ -109,7 +119,19 @@ final class SharedTexts: @unchecked Sendable {
             let valuesPerShard = 1 << (bits - Self.shardBits)
             func add(_ number: Int) {
                 let shard = shards[number]
-                for position in Int(firsts[number * valuesPerShard])..<Int(firsts[(number + 1) * valuesPerShard]) {
+                let positions = Int(firsts[number * valuesPerShard])..<Int(firsts[(number + 1) * valuesPerShard])
+                // In a large table the texts' slots, and then the entries they name, are fetched a few texts ahead.
+                let prefetching = shard.isLarge
+                for position in positions {
+                    if prefetching {
+                        let slotAhead = position + 2 * Self.prefetchDistance
+                        let entryAhead = position + Self.prefetchDistance
+                        shard.prefetch(
+                            slotOf: slotAhead < positions.upperBound
+                                ? SortedText.hash(at: sorted + slotAhead * SortedText.size) : nil,
+                            entryOf: entryAhead < positions.upperBound
+                                ? SortedText.hash(at: sorted + entryAhead * SortedText.size) : nil)
+                    }
                     let entry = sorted + position * SortedText.size
                     let (text, hash, index) = SortedText.load(at: entry, bytes: bytes)
                     ids[index] = shard.intern(text, hash: hash) << Int32(Self.shardBits) | Int32(number)
@@ -129,6 +151,10 @@ final class SharedTexts: @unchecked Sendable {
         }
         return ids
     }
+
+    /// How many texts ahead of the one being added `ids(of:)` fetches the entry it will compare (and twice as many
+    /// ahead, its slot).
+    private static let prefetchDistance = 8
 
     /// A text of a batch in its sorted place, `size` bytes: its hash, its index in the batch, its length, then its
     /// bytes when they fit in `inlineBytes`, else where they start in the batch.
@@ -150,6 +176,10 @@ final class SharedTexts: @unchecked Sendable {
             } else {
                 entry.storeBytes(of: range.lowerBound, toByteOffset: 16, as: Int.self)
             }
+        }
+
+        static func hash(at entry: UnsafeMutableRawPointer) -> UInt64 {
+            entry.load(as: UInt64.self)
         }
 
         static func load(

@@ -1,3 +1,5 @@
+import CMemory
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -63,6 +65,29 @@ struct TextPool: Sendable {
     /// The id of `text`'s bytes, or `nil` when the pool does not hold them.
     func id(of text: UnsafeBufferPointer<UInt8>) -> Int32? {
         find(text, hash: Self.hash(text)).id
+    }
+
+    /// Whether the slots are large enough (128 KiB or more) that a caller interning many texts should prefetch.
+    var isLarge: Bool { slots.count >= 1 << 14 }
+
+    /// Starts fetching, without waiting for it, the first slot a lookup of a text whose hash is `hash` reads.
+    ///
+    /// It changes nothing, but is `mutating` (as is `prefetchEntry(hash:)`) so that a call on a pool stored in a class
+    /// (a shard of `SharedTexts`) uses the pool in place: a non-mutating call copied it, retaining and releasing its
+    /// three arrays for every text.
+    @inline(__always)
+    mutating func prefetchSlot(hash: UInt64) {
+        let index = Self.home(of: hash, slotCount: slots.count)
+        slots.withUnsafeBufferPointer { stocktake_prefetch($0.baseAddress! + index) }
+    }
+
+    /// Starts fetching the entry a lookup of a text whose hash is `hash` compares, when its first slot names one
+    /// with the same hash bits. It reads that slot: fetch it first (`prefetchSlot(hash:)`).
+    @inline(__always)
+    mutating func prefetchEntry(hash: UInt64) {
+        let found = slots[Self.home(of: hash, slotCount: slots.count)]
+        guard found != 0, found & ~Self.startBits == Self.tag(of: hash) else { return }
+        entries.withUnsafeBytes { stocktake_prefetch($0.baseAddress! + Int(found & Self.startBits) - 1) }
     }
 
     /// The slot holding `text` and its id, or the empty slot where it would go and `nil`.
