@@ -16,6 +16,8 @@ struct ByteSource {
     }
 
     private var storage: Storage
+    /// The bytes a regular file held after the starting offset when it was opened, to size a first read.
+    private var sizeAtOpen: Int?
     /// The name used in error messages.
     private let name: String
 
@@ -33,6 +35,7 @@ struct ByteSource {
             _ = close(descriptor)
             throw .unreadable(file: name, reason: ByteSource.systemReason(EISDIR), errno: EISDIR)
         }
+        if (status.st_mode & S_IFMT) == S_IFREG { sizeAtOpen = max(0, Int(status.st_size) - offset) }
         if offset > 0 && lseek(descriptor, off_t(offset), SEEK_SET) < 0 {
             let code = errno
             _ = close(descriptor)
@@ -72,6 +75,30 @@ struct ByteSource {
             storage = .memory(bytes, position: position + count)
             return count
         }
+    }
+
+    /// Reads the next bytes, as `nextChunk(into:)` does with a buffer of `capacity` bytes, into a new array sized
+    /// for them (a file smaller than `capacity` takes no more memory than its size). Text in memory is handed over
+    /// whole, without a copy when none of it was read yet.
+    mutating func nextChunk(capacity: Int) throws(CSVError) -> [UInt8] {
+        if case .memory(let bytes, let position) = storage {
+            storage = .memory([], position: 0)
+            return position == 0 ? bytes : Array(bytes[min(position, bytes.count)...])
+        }
+        // A file that has grown since it was opened is read on by the next calls.
+        let size = max(1, min(capacity, sizeAtOpen ?? capacity))
+        sizeAtOpen = nil
+        var failure: CSVError?
+        let chunk = [UInt8](unsafeUninitializedCapacity: size) { storage, initialized in
+            do throws(CSVError) {
+                initialized = try nextChunk(into: UnsafeMutableBufferPointer(rebasing: storage[0..<size]))
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return chunk
     }
 
     /// Closes the file descriptor, if any.

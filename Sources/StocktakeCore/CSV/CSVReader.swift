@@ -175,6 +175,13 @@ public struct CSVReader: Sendable {
             var start: [UInt8] = []
             var atEnd = false
             func readMore() throws(CSVError) {
+                // The first bytes go straight into `start` (text in memory is taken whole, without a copy): most
+                // files are one chunk, which is then not read into `buffer` and copied out again.
+                if start.isEmpty && transcoder == nil {
+                    start = try source.nextChunk(capacity: buffer.count)
+                    if start.isEmpty { atEnd = true }
+                    return
+                }
                 let count = try source.nextChunk(into: buffer)
                 let piece = UnsafeBufferPointer(rebasing: buffer[0..<count])
                 if count == 0 {
