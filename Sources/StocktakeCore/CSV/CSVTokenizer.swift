@@ -147,37 +147,43 @@ struct CSVTokenizer {
                 sliceStart = index
                 sliceEnd = index
             case .unquoted:
-                let runStart = index
-                index = scan(
-                    chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord, union: &fieldByteUnion)
-                if index > runStart { try append(chunk, runStart, index) }
-                guard index < count else { continue }
-                let byte = chunk[index]
-                index += 1
-                if byte == delimiter {
-                    endField(chunk)
-                    if fields.count >= maxColumns {
-                        throw CSVError.tooManyColumns(file: fileName, line: recordLine, limit: maxColumns)
-                    }
-                    // Most fields are not quoted: the next one starts here, without a pass through `.fieldStart`.
-                    if index < count && chunk[index] != ASCII.quote {
+                // Unquoted fields follow one another in this loop, not through the `switch` for each: going back to
+                // it cost an indirect jump per field.
+                unquoted: while true {
+                    let runStart = index
+                    index = scan(
+                        chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord,
+                        union: &fieldByteUnion)
+                    if index > runStart { try append(chunk, runStart, index) }
+                    guard index < count else { break unquoted }
+                    let byte = chunk[index]
+                    index += 1
+                    if byte == delimiter {
+                        endField(chunk)
+                        if fields.count >= maxColumns {
+                            throw CSVError.tooManyColumns(file: fileName, line: recordLine, limit: maxColumns)
+                        }
+                        // Most fields are not quoted: the next one starts here, without a pass through `.fieldStart`.
+                        guard index < count && chunk[index] != ASCII.quote else {
+                            state = .fieldStart
+                            break unquoted
+                        }
                         fieldLine = line
                         fieldIsSliced = true
                         sliceStart = index
                         sliceEnd = index
+                    } else if byte == ASCII.quote {
+                        noteStrayQuote()
+                        try append(chunk, index - 1, index)
+                    } else if byte == 0 {
+                        throw CSVError.binaryContent(file: fileName, line: line)
                     } else {
-                        state = .fieldStart
+                        endField(chunk)
+                        try endRecord(at: offset + index - 1, body)
+                        state = .recordStart
+                        endLine(with: byte)
+                        break unquoted
                     }
-                } else if byte == ASCII.quote {
-                    noteStrayQuote()
-                    try append(chunk, index - 1, index)
-                } else if byte == 0 {
-                    throw CSVError.binaryContent(file: fileName, line: line)
-                } else {
-                    endField(chunk)
-                    try endRecord(at: offset + index - 1, body)
-                    state = .recordStart
-                    endLine(with: byte)
                 }
             case .quoted:
                 let runStart = index
