@@ -22,6 +22,45 @@ struct RowFingerprintTests {
         #expect(fingerprint(["abc"]) != fingerprint(["a", "b", "c"]))
     }
 
+    /// Every way of cutting the same bytes into cells gives its own fingerprint: a cell's end can never be read as
+    /// bytes of text, whatever the cell's length (each length to 20 ends in each kind of last word).
+    @Test func everySplitOfTheSameBytesDiffers() {
+        var random = SystemRandomNumberGenerator()
+        for length in 0...20 {
+            // Text bytes: never NUL, and high bytes such as 0x80 to 0x87 and 0xFF that look like a cell's last word.
+            let bytes = (0..<length).map { index in
+                index % 3 == 0
+                    ? UInt8.random(in: 0x80...0x87, using: &random) : UInt8.random(in: 1...255, using: &random)
+            }
+            var seen: Set<RowFingerprint> = []
+            var splits = 0
+            // Each subset of the places between bytes, for the first 10 of them.
+            let places = max(0, min(length - 1, 10))
+            for mask in 0..<(1 << places) {
+                var cells: [[UInt8]] = [[]]
+                for (index, byte) in bytes.enumerated() {
+                    if index > 0 && index <= places && mask & (1 << (index - 1)) != 0 { cells.append([]) }
+                    cells[cells.count - 1].append(byte)
+                }
+                var fingerprint = RowFingerprint()
+                for cell in cells { cell.withUnsafeBufferPointer { fingerprint.add($0) } }
+                seen.insert(fingerprint)
+                splits += 1
+            }
+            #expect(seen.count == splits, "length \(length)")
+        }
+    }
+
+    /// A cell of 7 bytes then one of 1 against one cell of 9 whose eighth byte (0x87) is what a top byte counting
+    /// 7 last bytes would be: a 7-byte cell's end must not be a word that text can be.
+    @Test func aSevenByteCellDoesNotRunIntoTheNext() {
+        var one = RowFingerprint()
+        var other = RowFingerprint()
+        for cell in [Array("ABCDEFG".utf8), Array("Q".utf8)] { cell.withUnsafeBufferPointer { one.add($0) } }
+        (Array("ABCDEFG".utf8) + [0x87] + Array("Q".utf8)).withUnsafeBufferPointer { other.add($0) }
+        #expect(one != other)
+    }
+
     @Test func emptyCellsCount() {
         #expect(fingerprint(["a"]) != fingerprint(["a", ""]))
         #expect(fingerprint([]) != fingerprint([""]))

@@ -1,8 +1,12 @@
 /// A 128-bit fingerprint of a row's raw cells, used to find rows repeated in one file without keeping their text.
 ///
 /// Cells are absorbed eight bytes at a time into two independent lanes, each a full-width multiply folded to 64
-/// bits, and each cell ends with its length, so `a,bc` and `ab,c` differ. A cell's last bytes are read as one word
-/// (`WordTail`), not a byte at a time: most cells are shorter than eight bytes.
+/// bits. A cell's last bytes are read as one word (`WordTail`), not a byte at a time: most cells are shorter than
+/// eight bytes.
+///
+/// Each cell ends with a word no eight bytes of text can be (text holds no NUL byte), so `a,bc` and `ab,c` differ:
+/// its last 1 to 6 bytes with a zero byte above them and their number in the top byte (one word for most cells), or
+/// else its length under a top byte of 0xFF after any last 7 bytes.
 struct RowFingerprint: Hashable {
     private(set) var first: UInt64 = 0x243f_6a88_85a3_08d3
     private(set) var second: UInt64 = 0x1319_8a2e_0370_7344
@@ -17,8 +21,14 @@ struct RowFingerprint: Hashable {
                 absorb(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                 offset += 8
             }
-            if offset < count {
-                absorb(WordTail.littleEndian(bytes, from: offset, count: count))
+            let remaining = count - offset
+            if remaining > 0 {
+                let tail = WordTail.littleEndian(bytes, from: offset, count: count)
+                if remaining <= 6 {
+                    absorb(tail | UInt64(0x80 | remaining) << 56)
+                    return
+                }
+                absorb(tail)
             }
         }
         absorb(UInt64(count) | 0xff00_0000_0000_0000)
