@@ -1,3 +1,5 @@
+import CMemory
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -97,6 +99,15 @@ struct FingerprintTable {
     func first(of fingerprint: RowFingerprint) -> (record: Int32, row: Int32)? {
         let entry = slots.entries[slot(of: fingerprint)]
         return entry.row == 0 ? nil : (entry.record, entry.row)
+    }
+
+    /// Starts fetching the slot a lookup of `fingerprint` begins at, without waiting for it: a row waiting in a
+    /// batch (`RowBatch`) is looked up once the batch is full, by when its slot is in the cache.
+    @inline(__always)
+    func prefetch(_ fingerprint: RowFingerprint) {
+        let entries = slots.entries
+        let index = Self.home(of: Self.hash(fingerprint.first, fingerprint.second), size: entries.count)
+        stocktake_prefetch(entries.baseAddress! + index)
     }
 
     /// Inserts the first occurrence of `fingerprint`; returns the one already there, if any, and then keeps it.

@@ -113,6 +113,7 @@ struct ReadState {
             takeRow(record, fingerprint: fingerprint, first: fingerprints.first(of: fingerprint))
             return
         }
+        fingerprints.prefetch(fingerprint)
         batch.append(record, fingerprint: fingerprint)
         if batch.isFull { takeBatch() }
     }
