@@ -1,3 +1,4 @@
+import CMemory
 import Foundation
 
 /// The free texts of the whole process, each stored once and named by an `Int32` id, so that a row holds its texts
@@ -203,6 +204,20 @@ final class SharedTexts: @unchecked Sendable {
         var text = text
         return text.withUTF8 { id(of: $0) }
     }
+
+    /// Starts fetching the text with id `id` (its `String`, which holds a short text's bytes) without waiting for
+    /// it; nothing for -1. The writers of a large table ask for the serial numbers of rows a few ahead: each is
+    /// somewhere in a million.
+    func prefetch(_ id: Int32) {
+        guard id >= 0 else { return }
+        let shard = shards[Int(id) & ((1 << Self.shardBits) - 1)]
+        let index = Int(id) >> Self.shardBits
+        guard let segment = shard.segments[index >> Self.segmentBits] else { return }
+        stocktake_prefetch(segment + (index & (Self.segmentSize - 1)))
+    }
+
+    /// How many rows ahead the writers of a table prefetch texts (`prefetch(_:)`).
+    static let prefetchRows = 8
 
     /// The text with id `id`, which this table gave out.
     func string(_ id: Int32) -> String {

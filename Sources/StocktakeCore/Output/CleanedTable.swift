@@ -25,8 +25,13 @@ public enum CleanedTable {
     ) -> TableFile {
         let assets = reconciliation.assets
         return TableFile(
-            header: columns, rowCount: assets.count, row: { append(assets[$0], annotations, to: &$1) }, to: path,
-            synchronizingFolder: synchronizingFolder)
+            header: columns, rowCount: assets.count,
+            row: { index, output in
+                if index + SharedTexts.prefetchRows < assets.count {
+                    SharedTexts.shared.prefetch(assets[index + SharedTexts.prefetchRows].packed.serialNumberText)
+                }
+                append(assets[index], annotations, to: &output)
+            }, to: path, synchronizingFolder: synchronizingFolder)
     }
 
     /// Appends the row of one asset.
