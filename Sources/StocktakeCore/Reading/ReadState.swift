@@ -302,12 +302,14 @@ struct ReadState {
         case .description:
             return takeText(cell, style: .trimmed, \.description)
         case .building:
-            guard let buildings else {
+            // The table is used in place (`?.`): binding it with `guard let` copied it, retaining and releasing each of
+            // its arrays for every cell.
+            guard let found = buildings?.index(of: cell) else {
                 return takeText(cell, style: .upperCased, \.building)
             }
             let result: Normalized<Int32>
-            switch buildings.index(of: cell) {
-            case .value(let index): result = .value(buildingID(index, of: buildings))
+            switch found {
+            case .value(let index): result = .value(buildingID(index))
             case .empty: result = .empty
             case .invalid(let reason): result = .invalid(reason: reason)
             }
@@ -340,10 +342,12 @@ struct ReadState {
         return true
     }
 
-    /// The id in `SharedTexts` of the code of building `index` of `buildings`.
-    private mutating func buildingID(_ index: Int, of buildings: BuildingTable) -> Int32 {
-        if buildingIDs.isEmpty { buildingIDs = Array(repeating: -1, count: buildings.buildings.count) }
-        if buildingIDs[index] < 0 { buildingIDs[index] = SharedTexts.shared.id(of: buildings.buildings[index].code) }
+    /// The id in `SharedTexts` of the code of building `index` of `buildings` (which the reader has).
+    private mutating func buildingID(_ index: Int) -> Int32 {
+        if buildingIDs.isEmpty { buildingIDs = Array(repeating: -1, count: buildings?.buildings.count ?? 0) }
+        if buildingIDs[index] < 0, let code = buildings?.buildings[index].code {
+            buildingIDs[index] = SharedTexts.shared.id(of: code)
+        }
         return buildingIDs[index]
     }
 

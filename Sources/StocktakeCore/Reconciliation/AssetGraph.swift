@@ -198,7 +198,7 @@ struct AssetGraph {
 
     /// Starts fetching what placing a tag-less row with `values` reads: the slots of its serial, MAC and CNS number
     /// in their indexes, which it is looked up by and then added to.
-    private func prefetch(_ values: PackedValues) {
+    private mutating func prefetch(_ values: PackedValues) {
         if let integer = integerKey(field: .serialNumber, of: values) { serialIndex.prefetch(integer: integer) }
         if let integer = integerKey(field: .macAddress, of: values) { macIndex.prefetch(integer: integer) }
         if let integer = integerKey(field: .cnsNumber, of: values) { cnsIndex.prefetch(integer: integer) }

@@ -52,9 +52,10 @@ struct IdentifierIndex<Key: IndexKey> {
         return Int(slot)
     }
 
-    /// Starts fetching the memory a lookup of `integer` reads first (see `IntegerTable.prefetch(_:)`).
+    /// Starts fetching the memory a lookup of `integer` reads first (see `IntegerTable.prefetch(_:)`, and why it is
+    /// `mutating`).
     @inline(__always)
-    func prefetch(integer: UInt64) {
+    mutating func prefetch(integer: UInt64) {
         slots.prefetch(integer)
     }
 

@@ -56,8 +56,11 @@ struct IntegerTable {
     /// Starts fetching the slot a lookup of `key` begins at, without waiting for it. A caller going through millions
     /// of keys asks for the key a few places ahead of the one it looks up, so that the lookups' waits for memory
     /// overlap instead of following one another.
+    ///
+    /// It changes nothing, but is `mutating` so that a call uses the table in place: a non-mutating call on a
+    /// variable copied it first, retaining and releasing its array for every key.
     @inline(__always)
-    func prefetch(_ key: UInt64) {
+    mutating func prefetch(_ key: UInt64) {
         let slot = Self.slot(of: key, mask: mask)
         slots.withUnsafeBufferPointer { stocktake_prefetch($0.baseAddress! + slot) }
     }
