@@ -67,8 +67,11 @@ enum CanonicalCell {
         case .model: return freeText(cell, style: .upperCased, into: &text)
         case .description: return freeText(cell, style: .trimmed, into: &text)
         case .building:
-            guard let buildings = reader.buildings else { return freeText(cell, style: .upperCased, into: &text) }
-            return append(buildings.normalize(cell), to: &text) { $1.append(utf8: $0) }
+            // The reader's table is used in place: binding it copied its four references for every cell.
+            guard let building = reader.buildings?.normalize(cell) else {
+                return freeText(cell, style: .upperCased, into: &text)
+            }
+            return append(building, to: &text) { $1.append(utf8: $0) }
         case .room: return freeText(cell, style: .upperCasedCollapsingSpaces, into: &text)
         case .mount: return freeText(cell, style: .lowerCased, into: &text)
         case .custodian: return freeText(cell, style: .trimmed, into: &text)
