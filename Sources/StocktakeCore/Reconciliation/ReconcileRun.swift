@@ -151,12 +151,19 @@ struct ReconcileRun {
         }
         Reconciler.permute(&found, into: order)
         // The scanned tag of a POSSIBLE_TYPO pair is not an asset of its own: its rows are named in the finding.
-        // Sorted by the tags' numbers (every tag of a run has the same digits), not through optional tags.
-        var keyed = tagged.filter { centralOfTypo[$0] == nil }.map { (number: graph.tags[$0]!.number, asset: $0) }
-        keyed.sort { $0.number < $1.number }
-        let byTag = keyed.map(\.asset)
-        keyed = []
-        let assets = cleanedAssets(byTag)
+        // Sorted by the tags' numbers (every tag of a run has the same digits, and each tagged asset has its own), by
+        // radix: a comparison sort of a million pairs took a tenth of a second on one core.
+        var numbers: [UInt64] = []
+        var taggedAssets: [UInt32] = []
+        numbers.reserveCapacity(tagged.count)
+        taggedAssets.reserveCapacity(tagged.count)
+        for asset in tagged where centralOfTypo[asset] == nil {
+            numbers.append(graph.tags[asset]!.number)
+            taggedAssets.append(UInt32(asset))
+        }
+        TagSort.sort(keys: &numbers, values: &taggedAssets)
+        numbers = []
+        let assets = cleanedAssets(taggedAssets.map(Int.init))
         packedMerged = []
         let inputs = sources.map { source in
             Reconciliation.Input(
