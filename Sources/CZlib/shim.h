@@ -9,7 +9,8 @@ static inline int stocktake_inflate_init_raw(z_stream *stream) {
     return inflateInit2(stream, -MAX_WBITS);
 }
 
-/// Prepares `stream` to deflate into raw deflate data (no zlib or gzip header) at `level`.
+/// Prepares `stream` to deflate into raw deflate data (no zlib or gzip header) at `level`. stocktake writes with an
+/// encoder of its own (`DeflateEncoder`); the tests use zlib's to build the workbooks they read.
 static inline int stocktake_deflate_init_raw(z_stream *stream, int level) {
     return deflateInit2(stream, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY);
 }

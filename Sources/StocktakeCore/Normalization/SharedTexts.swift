@@ -1,4 +1,3 @@
-import CMemory
 import Foundation
 
 /// The free texts of the whole process, each stored once and named by an `Int32` id, so that a row holds its texts
@@ -121,12 +120,13 @@ final class SharedTexts: @unchecked Sendable {
             func add(_ number: Int) {
                 let shard = shards[number]
                 let positions = Int(firsts[number * valuesPerShard])..<Int(firsts[(number + 1) * valuesPerShard])
-                // In a large table the texts' slots, and then the entries they name, are fetched a few texts ahead.
+                // In a large table a text's slot is fetched 16 texts ahead, and the entry the slot names 8 ahead, by when
+                // the slot is in the cache.
                 let prefetching = shard.isLarge
                 for position in positions {
                     if prefetching {
-                        let slotAhead = position + 2 * Self.prefetchDistance
-                        let entryAhead = position + Self.prefetchDistance
+                        let slotAhead = position + Prefetch.keysAhead
+                        let entryAhead = position + Prefetch.keysAhead / 2
                         shard.prefetch(
                             slotOf: slotAhead < positions.upperBound
                                 ? SortedText.hash(at: sorted + slotAhead * SortedText.size) : nil,
@@ -152,10 +152,6 @@ final class SharedTexts: @unchecked Sendable {
         }
         return ids
     }
-
-    /// How many texts ahead of the one being added `ids(of:)` fetches the entry it will compare (and twice as many
-    /// ahead, its slot).
-    private static let prefetchDistance = 8
 
     /// A text of a batch in its sorted place, `size` bytes: its hash, its index in the batch, its length, then its
     /// bytes when they fit in `inlineBytes`, else where they start in the batch.
@@ -213,11 +209,8 @@ final class SharedTexts: @unchecked Sendable {
         let shard = shards[Int(id) & ((1 << Self.shardBits) - 1)]
         let index = Int(id) >> Self.shardBits
         guard let segment = shard.segments[index >> Self.segmentBits] else { return }
-        stocktake_prefetch(segment + (index & (Self.segmentSize - 1)))
+        Prefetch.line(at: segment + (index & (Self.segmentSize - 1)))
     }
-
-    /// How many rows ahead the writers of a table prefetch texts (`prefetch(_:)`).
-    static let prefetchRows = 8
 
     /// The text with id `id`, which this table gave out.
     func string(_ id: Int32) -> String {

@@ -1,5 +1,3 @@
-import CMemory
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -78,7 +76,7 @@ struct TextPool: Sendable {
     @inline(__always)
     mutating func prefetchSlot(hash: UInt64) {
         let index = Self.home(of: hash, slotCount: slots.count)
-        slots.withUnsafeBufferPointer { stocktake_prefetch($0.baseAddress! + index) }
+        slots.withUnsafeBufferPointer { Prefetch.line(at: $0.baseAddress! + index) }
     }
 
     /// Starts fetching the entry a lookup of a text whose hash is `hash` compares, when its first slot names one
@@ -87,7 +85,7 @@ struct TextPool: Sendable {
     mutating func prefetchEntry(hash: UInt64) {
         let found = slots[Self.home(of: hash, slotCount: slots.count)]
         guard found != 0, found & ~Self.startBits == Self.tag(of: hash) else { return }
-        entries.withUnsafeBytes { stocktake_prefetch($0.baseAddress! + Int(found & Self.startBits) - 1) }
+        entries.withUnsafeBytes { Prefetch.line(at: $0.baseAddress! + Int(found & Self.startBits) - 1) }
     }
 
     /// The slot holding `text` and its id, or the empty slot where it would go and `nil`.

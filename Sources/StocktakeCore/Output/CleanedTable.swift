@@ -27,8 +27,8 @@ public enum CleanedTable {
         return TableFile(
             header: columns, rowCount: assets.count,
             row: { index, output in
-                if index + SharedTexts.prefetchRows < assets.count {
-                    SharedTexts.shared.prefetch(assets[index + SharedTexts.prefetchRows].packed.serialNumberText)
+                if index + Prefetch.rowsAhead < assets.count {
+                    SharedTexts.shared.prefetch(assets[index + Prefetch.rowsAhead].packed.serialNumberText)
                 }
                 append(assets[index], annotations, to: &output)
             }, to: path, synchronizingFolder: synchronizingFolder)

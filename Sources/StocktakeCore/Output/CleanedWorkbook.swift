@@ -59,8 +59,8 @@ public enum CleanedWorkbook {
     ) {
         let asset = assets[index]
         let values = asset.packed
-        if index + SharedTexts.prefetchRows < assets.count {
-            SharedTexts.shared.prefetch(assets[index + SharedTexts.prefetchRows].packed.serialNumberText)
+        if index + Prefetch.rowsAhead < assets.count {
+            SharedTexts.shared.prefetch(assets[index + Prefetch.rowsAhead].packed.serialNumberText)
         }
         cells.plainText { if let tag = values.vtTag { CanonicalText.append(tag, to: &$0) } }
         cells.plainText { if let number = values.cnsNumber { CanonicalText.append(number, to: &$0) } }

@@ -1,5 +1,3 @@
-import CMemory
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -107,7 +105,7 @@ struct FingerprintTable {
     func prefetch(_ fingerprint: RowFingerprint) {
         let entries = slots.entries
         let index = Self.home(of: Self.hash(fingerprint.first, fingerprint.second), size: entries.count)
-        stocktake_prefetch(entries.baseAddress! + index)
+        Prefetch.line(at: entries.baseAddress! + index)
     }
 
     /// Inserts the first occurrence of `fingerprint`; returns the one already there, if any, and then keeps it.

@@ -36,7 +36,7 @@ struct AssetGraph {
         for (sourceIndex, source) in sources.enumerated() {
             source.records.withUnsafeBufferPointer { records in
                 for recordIndex in records.indices where records[recordIndex].packed.vtTag == nil {
-                    let ahead = recordIndex + IntegerTable.prefetchDistance
+                    let ahead = recordIndex + Prefetch.keysAhead
                     if prefetching, ahead < records.count, records[ahead].packed.vtTag == nil {
                         prefetch(records[ahead].packed)
                     }
@@ -60,7 +60,7 @@ struct AssetGraph {
             assetOfRecord[sourceIndex].withUnsafeMutableBufferPointer { assets in
                 source.records.withUnsafeBufferPointer { records in
                     for recordIndex in records.indices {
-                        let ahead = recordIndex + IntegerTable.prefetchDistance
+                        let ahead = recordIndex + Prefetch.keysAhead
                         if prefetching, ahead < records.count, let tag = records[ahead].packed.vtTag {
                             tagIndex.prefetch(tag.number)
                         }
@@ -117,7 +117,7 @@ struct AssetGraph {
             let assets = assetOfRecord[sourceIndex]
             source.records.withUnsafeBufferPointer { records in
                 for recordIndex in records.indices where assets[recordIndex] >= 0 {
-                    let ahead = recordIndex + IntegerTable.prefetchDistance
+                    let ahead = recordIndex + Prefetch.keysAhead
                     if prefetching, ahead < records.count, assets[ahead] >= 0,
                         let upcoming = integer(records[ahead].packed)
                     {

@@ -1,5 +1,3 @@
-import CMemory
-
 /// The rows of every asset, in source order, as ranges of one flat array.
 ///
 /// A million assets of five rows each are two arrays here, where an array per asset meant a million allocations.
@@ -22,8 +20,8 @@ struct AssetMembers: RandomAccessCollection {
         // Records are visited in source order, so each asset's rows come out in source order without sorting. The
         // assets of a file's records are in no order, so in a large account each write waits for memory unless the
         // places of the records a few ahead are fetched first.
-        let distance = IntegerTable.prefetchDistance
-        let prefetching = references.count > IntegerTable.slotsInCache * 2
+        let distance = Prefetch.keysAhead
+        let prefetching = Prefetch.pays(bytes: references.count * MemoryLayout<RecordReference>.stride)
         references.withUnsafeMutableBufferPointer { references in
             next.withUnsafeMutableBufferPointer { next in
                 for (source, assets) in assetOfRecord.enumerated() {
@@ -33,7 +31,7 @@ struct AssetMembers: RandomAccessCollection {
                                 case let upcoming = assets[record + distance],
                                 upcoming >= 0, let base = references.baseAddress
                             {
-                                stocktake_prefetch(base + Int(next[Int(upcoming)]))
+                                Prefetch.line(at: base + Int(next[Int(upcoming)]))
                             }
                             references[Int(next[Int(asset)])] = RecordReference(source: source, record: record)
                             next[Int(asset)] += 1

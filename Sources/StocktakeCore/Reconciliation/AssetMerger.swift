@@ -1,5 +1,3 @@
-import CMemory
-
 /// Chooses each field's cleaned value from an asset's rows, following DOMAIN.md "Field values".
 ///
 /// Identity fields take the first value in source order (central first). Other fields take the value of the most
@@ -98,16 +96,19 @@ struct AssetMerger {
     func prefetch<Members: Collection<RecordReference>>(_ members: Members) {
         for reference in members {
             let start = UnsafeRawPointer(record(reference))
-            stocktake_prefetch(start)
+            Prefetch.line(at: start)
             // A record spans two cache lines when it does not start a line.
-            stocktake_prefetch(start + MemoryLayout<SourceRecord>.size - 1)
+            Prefetch.line(at: start + MemoryLayout<SourceRecord>.size - 1)
         }
     }
 
-    /// How many assets ahead merging prefetches their rows (`prefetch(_:)`).
-    static let prefetchDistance = 4
-    /// Up to this many assets, whose rows (about 100 bytes each, a few per asset) fit in the processor's
-    /// second-level cache, merging does not prefetch.
+    /// Whether merging and the per-asset checks of `assetCount` assets fetch the rows of the assets a few ahead
+    /// (`prefetch(_:)`). Up to `assetsInCache` assets they do not: the rows, about 100 bytes each and six or seven per
+    /// asset, are then little more than a core's cache, and prefetching them cost a 3,000-asset account more than it
+    /// saved.
+    static func prefetches(assetCount: Int) -> Bool {
+        assetCount > assetsInCache
+    }
     static let assetsInCache = 4096
 
     /// The merged values of an asset whose rows are `members` (in source order), packed (its texts stay ids in

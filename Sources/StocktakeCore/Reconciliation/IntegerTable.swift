@@ -1,5 +1,3 @@
-import CMemory
-
 /// A map from 64-bit keys to small integers, stored in two flat arrays with open addressing.
 ///
 /// Identification looks up millions of tags, CNS numbers and MAC addresses, which are integers already: a
@@ -62,17 +60,11 @@ struct IntegerTable {
     @inline(__always)
     mutating func prefetch(_ key: UInt64) {
         let slot = Self.slot(of: key, mask: mask)
-        slots.withUnsafeBufferPointer { stocktake_prefetch($0.baseAddress! + slot) }
+        slots.withUnsafeBufferPointer { Prefetch.line(at: $0.baseAddress! + slot) }
     }
 
-    /// How many keys ahead a caller going through keys in order prefetches (`prefetch(_:)`): a lookup of a key
-    /// takes some tens of nanoseconds, memory about a hundred.
-    static let prefetchDistance = 16
-
-    /// Whether the table is larger than the processor's second-level cache (1 MiB of slots), so that prefetching
-    /// pays: in a smaller one it only adds work.
-    var outgrowsCache: Bool { slots.count > Self.slotsInCache }
-    static let slotsInCache = 1 << 16
+    /// Whether the table outgrows a core's cache, so that prefetching pays (`Prefetch.pays(bytes:)`).
+    var outgrowsCache: Bool { Prefetch.pays(bytes: slots.count * MemoryLayout<Slot>.stride) }
 
     /// Stores `value` for `key`, replacing any value it had.
     mutating func set(_ value: Int32, for key: UInt64) {

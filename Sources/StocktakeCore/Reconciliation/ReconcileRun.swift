@@ -52,12 +52,11 @@ struct ReconcileRun {
         let merger = merger
         let members = members
         var differing = [UInt16](repeating: 0, count: members.count)
-        // Rows are fetched ahead only when they cannot all be in the cache.
-        let prefetching = members.count > AssetMerger.assetsInCache
+        let prefetching = AssetMerger.prefetches(assetCount: members.count)
         packedMerged = differing.withUnsafeMutableBufferPointer { buffer in
             let bits = DisjointWrites(buffer)
             return Parallel.map(members.count) { asset in
-                let ahead = asset + AssetMerger.prefetchDistance
+                let ahead = asset + Prefetch.assetsAhead
                 if prefetching, ahead < members.count { merger.prefetch(members[ahead]) }
                 let (values, differing) = merger.merge(checking: members[asset])
                 bits[asset] = differing
@@ -111,12 +110,12 @@ struct ReconcileRun {
             let run = self
             // The checks read the rows of each asset (its sighting dates, its values when they differ): in a large
             // account those of the assets a few ahead are fetched first, as for merging.
-            let prefetching = members.count > AssetMerger.assetsInCache
+            let prefetching = AssetMerger.prefetches(assetCount: members.count)
             let chunks = Parallel.chunked(tagged.count) { range in
                 var findings = AssetFindings()
                 for position in range {
-                    if prefetching, position + AssetMerger.prefetchDistance < range.upperBound {
-                        run.merger.prefetch(run.members[tagged[position + AssetMerger.prefetchDistance]])
+                    if prefetching, position + Prefetch.assetsAhead < range.upperBound {
+                        run.merger.prefetch(run.members[tagged[position + Prefetch.assetsAhead]])
                     }
                     let asset = tagged[position]
                     run.findDuplicateTag(asset, into: &findings)
