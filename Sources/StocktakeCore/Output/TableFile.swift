@@ -6,7 +6,7 @@
 /// others.
 final class TableFile: PieceFile, @unchecked Sendable {
     /// The rows formatted at a time.
-    static let rowsPerPart = 16_384
+    static let rowsPerPart = 4_096
 
     let path: String
     let pieceCount: Int

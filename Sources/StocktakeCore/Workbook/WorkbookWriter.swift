@@ -53,7 +53,7 @@ final class WorkbookWriter: PieceFile, @unchecked Sendable {
     /// The rows a sheet holds below its header: Excel's 1,048,576 less one.
     static let rowsPerSheet = 1_048_575
     /// The rows deflated as one block.
-    static let rowsPerBlock = 8_192
+    static let rowsPerBlock = 2_048
     /// The rows whose values size the columns, and the widest a column gets, in characters.
     static let measuredRows = 1_000
     static let maximumWidth = 60

@@ -50,8 +50,8 @@ struct RawSheet {
         endsInsideQuotes = split.contains(where: \.endsInsideQuotes)
     }
 
-    /// Texts of fewer bytes are split in one pass, on one core.
-    static let bytesPerPiece = 4 << 20
+    /// The least a piece holds: a text of less than twice this is split in one pass, on one core.
+    static let bytesPerPiece = 256 << 10
 
     /// The number of records; every record has at least one cell.
     var recordCount: Int { firstBoundaries.count - 1 }

@@ -21,7 +21,7 @@ public enum HTMLReport {
 
     /// Accounts with at least this many assets and findings together are rendered on all the run's threads
     /// (`Parallel.threads`); smaller ones, whose report takes a few milliseconds, on the calling thread alone.
-    static let parallelFrom = 50_000
+    static let parallelFrom = 5_000
 
     /// The page's UTF-8 bytes, as `report.html` holds them.
     public static func bytes(_ reconciliation: Reconciliation, details: RunDetails) -> [UInt8] {
