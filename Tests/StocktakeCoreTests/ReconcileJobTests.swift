@@ -86,6 +86,24 @@ struct ReconcileJobTests {
         #expect(Array(withoutTheFile.changes) == Array(planned.changes))
     }
 
+    /// The plan reads the local central sheet again: its bytes are the file's, and a sheet gone or unreadable by then
+    /// is refused with the sentence reading it gives, before `changes.csv` is written.
+    @Test func theCentralSheetIsPlannedFromItsFileOrRefusedWithASentence() throws {
+        let request = smallAccount()
+        let bytes = try ReconcileJob.centralBytes(request.central)
+        #expect(bytes == Array(try #require(FileManager.default.contents(atPath: request.central))))
+
+        let gone = folder.path("account/gone.csv")
+        let missing = #expect(throws: StocktakeError.self) { try ReconcileJob.centralBytes(gone) }
+        #expect(missing == .missingInput(path: gone, what: "file"))
+        #expect(missing?.description == "\(gone): no such file. Check the path, or create it.")
+
+        let folderPath = folder.path("account")
+        let unreadable = #expect(throws: StocktakeError.self) { try ReconcileJob.centralBytes(folderPath) }
+        #expect(unreadable == .unreadableInput(path: folderPath, reason: "it cannot be read (Is a directory)"))
+        #expect(unreadable?.exitStatus == .noInput)
+    }
+
     @Test func writesAllTenOutputs() throws {
         let (reconciliation, details) = try ReconcileJob.run(smallAccount(), log: quiet)
         #expect(

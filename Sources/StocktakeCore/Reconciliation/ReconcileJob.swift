@@ -179,12 +179,16 @@ public enum ReconcileJob {
         return plan
     }
 
-    /// The bytes of the local central sheet at `path`.
+    /// The bytes of the local central sheet at `path`, read straight into the array the plan addresses. A sheet
+    /// that cannot be read is refused with the sentence reading it gives (gone, or unreadable and why).
     public static func centralBytes(_ path: String) throws(StocktakeError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .unreadableInput(path: path, reason: "it cannot be read")
+        do throws(CSVError) {
+            var source = try ByteSource(path: path, name: path)
+            defer { source.finish() }
+            return try source.remainingBytes()
+        } catch {
+            throw SourceReader.translate(error, file: SourceFile(path: path, role: .central))
         }
-        return Array(data)
     }
 
     /// Writes `report.html`, `summary.txt`, `ledger.csv` and, last, `run.json`, stamping the run's finish time.
