@@ -15,6 +15,22 @@ struct SharedStringTableTests {
         #expect(!table.isEmpty)
     }
 
+    /// A `String` comparison takes the two spellings of "é" (one code point, or "e" and a combining accent) as
+    /// equal; the table keeps each cell's own bytes.
+    @Test func textsAreToldApartByTheirBytes() {
+        var table = SharedStringTable()
+        let composed = "Caf\u{E9}"
+        let decomposed = "Cafe\u{301}"
+        #expect(composed == decomposed, "Swift compares them by canonical equivalence")
+        #expect(table.index(of: composed) == 0)
+        #expect(table.index(of: decomposed) == 1)
+        #expect(table.index(of: composed) == 0)
+        #expect(table.texts.map { Array($0.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
+        let many = (0..<5_000).map { "Room \($0)" }
+        for (offset, text) in many.enumerated() { #expect(table.index(of: text) == Int32(offset + 2)) }
+        for (offset, text) in many.enumerated().reversed() { #expect(table.index(of: text) == Int32(offset + 2)) }
+    }
+
     @Test func widthsCountCharactersNotBytes() {
         var table = SharedStringTable()
         for text in ["Zoë ✓", "", "AP-515"] { _ = table.index(of: text) }

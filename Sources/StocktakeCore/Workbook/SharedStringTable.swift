@@ -4,22 +4,25 @@
 ///
 /// Indices are given in the order texts are first added, so the same table always makes the same bytes. Texts are
 /// escaped as inline strings are (see `WorksheetRow.appendEscaped`).
+///
+/// Texts are told apart by their bytes (a `TextPool`), as every other table of stocktake tells texts apart: two
+/// spellings of "é" that a `String` comparison takes as equal stay two shared strings, each cell keeping its own
+/// bytes. Looking up the bytes also costs a fraction of hashing a `String`.
 struct SharedStringTable: Sendable {
     /// The texts, by index.
     private(set) var texts: [String] = []
     /// How many cells refer to the texts, counting repeats (the part's `count`).
     var references = 0
-    private var indices: [String: Int32] = [:]
+    /// The index of each text, by its bytes: the pool numbers texts in the order first seen, as the table does.
+    private var indices = TextPool()
 
     /// Whether the table holds no text (a workbook without one has no shared strings part).
     var isEmpty: Bool { texts.isEmpty }
 
     /// The index of `text`, adding it when new.
     mutating func index(of text: String) -> Int32 {
-        if let index = indices[text] { return index }
-        let index = Int32(texts.count)
-        texts.append(text)
-        indices[text] = index
+        let (index, isNew) = CellText.withBytes(of: text) { indices.intern($0) }
+        if isNew { texts.append(text) }
         return index
     }
 
