@@ -53,7 +53,14 @@ enum BenchmarkReport {
             "input",
             "\(counted(result.inputFiles, "file")), \(counted(result.rows, "row")), "
                 + Quantity.megabytes(result.inputBytes))
-        table.add("wall", Quantity.seconds(measurement.wallSeconds))
+        if let series = result.series {
+            table.add(
+                "wall",
+                "\(Quantity.seconds(measurement.wallSeconds)) (median of \(series.walls.count) runs, "
+                    + "\(Quantity.seconds(series.range.lowerBound))–\(Quantity.seconds(series.range.upperBound)))")
+        } else {
+            table.add("wall", Quantity.seconds(measurement.wallSeconds))
+        }
         table.add(
             "CPU",
             "\(Quantity.seconds(measurement.cpuSeconds)) (user \(Quantity.seconds(measurement.userSeconds)), "

@@ -12,8 +12,10 @@ struct BenchmarkResult: Sendable {
     var datasets: [Dataset]
     /// What was measured, as users type it: `stocktake reconcile`, `stocktake run`.
     var program: String
-    /// The measured process.
+    /// The measured process: of several runs (`--runs`), the run of median wall time.
     var measurement: ProcessMeasurement
+    /// The wall times of all runs, when there were several.
+    var series: RunSeries?
     /// Input files read, over all accounts.
     var inputFiles: Int
     /// Rows read, over all accounts (the inputs' rows in run.json).

@@ -2,15 +2,15 @@ import Foundation
 import StocktakeCore
 import StocktakeGenerator
 
-/// `stocktake-bench run --assets N [--accounts K] [--seed S] [--threads T] [--tag-digits N] [--cns-digits N]
-/// [--data DIR] [--check-against PATH] [--compare-duckdb]`
+/// `stocktake-bench run --assets N [--accounts K] [--seed S] [--threads T] [--runs N] [--tag-digits N]
+/// [--cns-digits N] [--data DIR] [--check-against PATH] [--compare-duckdb]`
 ///
 /// Measures what users run, on generated accounts whose findings are known (see ``usage``).
 struct RunCommand {
     /// The command's usage text.
     static let usage = """
-        usage: stocktake-bench run --assets N [--accounts K] [--seed S] [--threads T] [--tag-digits N] \
-        [--cns-digits N] [--data DIR] [--check-against PATH] [--compare-duckdb]
+        usage: stocktake-bench run --assets N [--accounts K] [--seed S] [--threads T] [--runs N] \
+        [--tag-digits N] [--cns-digits N] [--data DIR] [--check-against PATH] [--compare-duckdb]
 
         Generates accounts (outside the timing), runs the stocktake executable next to stocktake-bench on them
         exactly as users do, and prints wall time, user+system CPU, peak RSS, rows/s, MB/s, the time of each phase
@@ -29,6 +29,9 @@ struct RunCommand {
           --seed S            seed of the first dataset (default 7)
           --threads T         threads stocktake uses (passed as STOCKTAKE_THREADS; by default one per
                               core) and DuckDB's thread count
+          --runs N            run stocktake N times, each into fresh outputs (and a fresh state folder), and
+                              report the run of median wall time with the fastest and the slowest; every run's
+                              findings are checked (default 1)
           --tag-digits N      digits of a VT tag (default: 6, or as many as N assets need)
           --cns-digits N      digits of a CNS number after the C (default: as --tag-digits)
           --data DIR          keep generated data in DIR, one folder per parameter set, and reuse it when its
@@ -57,6 +60,8 @@ struct RunCommand {
     var accounts = 1
     var seed = defaultSeed
     var threads: Int?
+    /// How many times stocktake is run (`--runs`); the run of median wall time is reported.
+    var runs = 1
     var tagDigits: Int
     var cnsDigits: Int
     var data: String?
@@ -89,7 +94,7 @@ struct RunCommand {
     /// Parses the arguments after `run`; `nil` when help was asked for.
     static func parse(_ arguments: [String]) throws(UsageError) -> RunCommand? {
         let valued = [
-            "--assets", "--accounts", "--seed", "--threads", "--tag-digits", "--cns-digits", "--data",
+            "--assets", "--accounts", "--seed", "--threads", "--runs", "--tag-digits", "--cns-digits", "--data",
             "--check-against",
         ]
         var values: [String: String] = [:]
@@ -139,6 +144,11 @@ struct RunCommand {
             let threads = try number(text, option: "--threads")
             guard threads >= 1 else { throw UsageError("--threads must be at least 1, not \(text).") }
             command.threads = threads
+        }
+        if let text = values["--runs"] {
+            let runs = try number(text, option: "--runs")
+            guard runs >= 1 else { throw UsageError("--runs must be at least 1, not \(text).") }
+            command.runs = runs
         }
         command.data = values["--data"]
         command.reference = values["--check-against"]

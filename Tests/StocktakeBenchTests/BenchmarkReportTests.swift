@@ -47,6 +47,14 @@ struct BenchmarkReportTests {
         #expect(lines.contains("  peak RSS                 5,012 MB"))
     }
 
+    @Test func severalRunsShowTheMedianWithTheFastestAndTheSlowest() throws {
+        var result = try Self.result()
+        result.series = RunSeries(walls: [60.2, 53.921, 51.05])
+        let lines = BenchmarkReport.text(result).split(separator: "\n")
+        #expect(lines.contains("  wall                     53.92 s (median of 3 runs, 51.05 s–60.20 s)"))
+        #expect(lines.contains("  µs/asset                 53.92"), "the rates are the median run's")
+    }
+
     @Test func theWholeReport() throws {
         let result = try Self.result()
         #expect(result.exitStatus == 0)

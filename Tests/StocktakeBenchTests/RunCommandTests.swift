@@ -33,6 +33,8 @@ struct RunCommandTests {
         let small = try #require(try RunCommand.parse(["--assets", "100000"]))
         #expect(small.tagDigits == 6 && small.cnsDigits == 6 && small.accounts == 1 && small.seed == 7)
         #expect(small.threads == nil && small.data == nil && small.reference == nil && !small.compareDuckDB)
+        #expect(small.runs == 1)
+        #expect(try RunCommand.parse(["--assets", "100000", "--runs", "5"])?.runs == 5)
         let large = try #require(try RunCommand.parse(["--assets", "1000000"]))
         #expect(large.tagDigits == 7 && large.cnsDigits == 7)
         let wide = try #require(try RunCommand.parse(["--assets", "500", "--tag-digits", "8"]))
@@ -62,6 +64,8 @@ struct RunCommandTests {
         ),
         (["--assets", "1000", "--accounts", "0"], "--accounts must be at least 1, not 0."),
         (["--assets", "1000", "--threads", "0"], "--threads must be at least 1, not 0."),
+        (["--assets", "1000", "--runs", "0"], "--runs must be at least 1, not 0."),
+        (["--assets", "1000", "--runs", "few"], "--runs must be a whole number, not 'few'."),
         (
             ["--assets", "1000", "--seed", "-1"],
             "--seed must be a whole number from 0 to 18446744073709551615, not '-1'."
@@ -175,6 +179,48 @@ struct RunCommandTests {
         #expect(result.status == 1)
         let findings = try #require(Self.metric("findings", in: result.standardOutput))
         #expect(findings.hasPrefix("DIFFER: 0 not found, 1 not expected ("))
+        #expect(Self.notes(in: result.standardOutput) == ["not expected: MISSING vt_tag=999999 (planted)"])
+        #expect(result.standardOutput.split(separator: "\n").last?.hasSuffix("; findings DIFFER") == true)
+    }
+
+    /// The wall metric of several runs: "0.077 s (median of 3 runs, 0.075 s–0.079 s)", the median between the two.
+    static func medianWall(_ output: String, runs: Int) throws -> Bool {
+        let wall = try #require(metric("wall", in: output))
+        let numbers = wall.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+        guard numbers.count == 4, numbers[1] == Double(runs) else { return false }
+        return wall.contains(" (median of \(runs) runs, ") && numbers[2] <= numbers[0] && numbers[0] <= numbers[3]
+    }
+
+    @Test func severalRunsReportTheMedianRunAndCheckEveryRunsFindings() throws {
+        let data = runner.path("data")
+        let result = try runner.run(["run", "--assets", "100", "--runs", "3", "--data", data])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try Self.medianWall(result.standardOutput, runs: 3), "\(result.standardOutput)")
+        #expect(result.standardError.contains("reconcile (run 1 of 3)\n"))
+        #expect(result.standardError.contains("reconcile (run 3 of 3)\n"))
+        #expect(Self.metric("findings", in: result.standardOutput)?.hasPrefix("equal to the injected ones") == true)
+
+        let accounts = try runner.run(["run", "--assets", "100", "--accounts", "2", "--runs", "2", "--data", data])
+        #expect(accounts.status == 0, "\(accounts.standardError)")
+        #expect(try Self.medianWall(accounts.standardOutput, runs: 2), "\(accounts.standardOutput)")
+        #expect(accounts.standardError.contains("run over 2 accounts (run 2 of 2)\n"))
+        #expect(Self.metric("findings", in: accounts.standardOutput) == "equal to the injected ones in all 2 accounts")
+    }
+
+    /// A finding planted in the first of three runs only, which is made the slowest, so that the median run is a
+    /// good one: the benchmark still fails, and reports the run whose findings differ.
+    @Test func aRunWhoseFindingsDifferFailsTheBenchmarkWhateverTheMedian() throws {
+        let counter = runner.path("runs-so-far")
+        let bench = try benchWithStocktake(
+            editing: """
+                echo x >> '\(counter)'
+                if [ "$(wc -l < '\(counter)')" -eq 1 ]; then
+                  sleep 1
+                  printf 'MISSING,error,999999,,,,,,,,planted\\n' >> "$out/discrepancies.csv"
+                fi
+                """)
+        let result = try runner.run(program: bench, ["run", "--assets", "100", "--runs", "3"])
+        #expect(result.status == 1, "\(result.standardOutput)\n\(result.standardError)")
         #expect(Self.notes(in: result.standardOutput) == ["not expected: MISSING vt_tag=999999 (planted)"])
         #expect(result.standardOutput.split(separator: "\n").last?.hasSuffix("; findings DIFFER") == true)
     }
