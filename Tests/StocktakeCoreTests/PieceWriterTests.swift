@@ -69,6 +69,19 @@ struct PieceWriterTests {
         }
     }
 
+    /// A file complete while jobs are left is flushing already; its commit, which waits for the flush, comes once no
+    /// job is left, so that the worker goes on making pieces meanwhile.
+    @Test func filesAreCommittedOnceEveryJobIsTaken() throws {
+        let log = Log()
+        let files = (0..<3).map { FakeFile($0, pieces: 2, log: log) }
+        try PieceWriter.write(files, threads: 1)
+        let events = log.all
+        let lastClose = try #require(events.lastIndex(of: "close 2"))
+        let firstCommit = try #require(events.firstIndex(of: "commit 0"))
+        #expect(lastClose < firstCommit, "\(events)")
+        #expect(log.commits == ["commit 0", "commit 1", "commit 2"])
+    }
+
     @Test(arguments: [1, 2])
     func aFailureCommitsTheFilesBeforeItAndAbandonsTheFilesAfterIt(threads: Int) {
         let log = Log()

@@ -5,9 +5,10 @@ import Foundation
 /// are written: the rows of `cleaned.csv` are formatted while blocks of `cleaned.xlsx` deflate.
 ///
 /// Workers take jobs (a file's preparation or one of its pieces) in the order given; whoever makes a piece also
-/// writes every piece of that file that is made and next in line, so the pieces waiting in memory are few. Each
-/// file is committed (flushed, then renamed) as soon as it and every file before it are complete, so the files
-/// take their names in the order given, as if written one after another.
+/// writes every piece of that file that is made and next in line, so the pieces waiting in memory are few. A file
+/// starts flushing as soon as it is complete; it is committed (its flush waited for, then renamed) once every job
+/// is taken and every file before it is committed, so the files take their names in the order given, as if written
+/// one after another, and no worker waits for the disk while there is work to do.
 ///
 /// When a file fails, the files before it are still finished and committed, and the files after it are abandoned
 /// (their temporary files removed, the files of an earlier run under their names untouched): what a failure leaves
@@ -73,7 +74,10 @@ enum PieceWriter {
                     }
                     return nil
                 }
-                guard let job else { return }
+                guard let job else {
+                    commitCompleteFiles()
+                    return
+                }
                 if job.piece < 0 {
                     files[job.file].prepare()
                 } else {
@@ -132,7 +136,8 @@ enum PieceWriter {
                     return true
                 }
                 if isDone {
-                    commitCompleteFiles()
+                    // With jobs left, the worker goes on to them; the files are committed once none is left.
+                    if lock.withLock({ nextJob >= jobs.count }) { commitCompleteFiles() }
                     return
                 }
             }
