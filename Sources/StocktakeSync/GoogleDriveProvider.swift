@@ -14,7 +14,7 @@ import Foundation
 /// `supportsAllDrives=true` where Drive asks for it, so files on shared drives are found too.
 public struct GoogleDriveProvider: SheetProvider {
     /// Where the Drive API lives unless configured otherwise.
-    public static let defaultBaseURL = try! EndpointURL("https://www.googleapis.com")
+    public static let defaultBaseURL = EndpointURL(httpsRootOf: "www.googleapis.com")
     /// The MIME type of a Google Sheet.
     public static let googleSheetType = "application/vnd.google-apps.spreadsheet"
 

@@ -17,7 +17,7 @@ import StocktakeCore
 /// `=SUM(A1)` as text rather than a visible `'=SUM(A1)`.
 public struct GoogleSheetsProvider: SheetProvider {
     /// Where the Sheets API lives unless configured otherwise.
-    public static let defaultBaseURL = try! EndpointURL("https://sheets.googleapis.com")
+    public static let defaultBaseURL = EndpointURL(httpsRootOf: "sheets.googleapis.com")
 
     /// The account's session: its client, credentials and the origins its token may go to.
     public var session: AccountSession

@@ -20,7 +20,7 @@ public enum SheetLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses `text`, with the account's `provider` when it gives one.
     public init(_ text: String, provider: String? = nil) throws(HTTPError) {
-        let value = text.trimmingCharacters(in: .whitespaces)
+        let value = Whitespace.trimmed(text)
         switch provider {
         case "file":
             self = .file(path: FileProvider.path(of: value))

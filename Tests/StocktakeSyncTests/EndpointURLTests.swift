@@ -2,6 +2,16 @@ import StocktakeSync
 import Testing
 
 @Suite struct EndpointURLTests {
+    /// The built-in API bases are made without parsing; they are what parsing their text gives.
+    @Test func theBuiltInAPIBasesAreWhatParsingThemGives() throws {
+        #expect(GoogleSheetsProvider.defaultBaseURL == (try EndpointURL("https://sheets.googleapis.com")))
+        #expect(GoogleDriveProvider.defaultBaseURL == (try EndpointURL("https://www.googleapis.com")))
+        #expect(GoogleSheetsProvider.defaultBaseURL.description == "https://sheets.googleapis.com/")
+        #expect(
+            try GoogleDriveProvider.defaultBaseURL.appending(path: "drive/v3/files").description
+                == "https://www.googleapis.com/drive/v3/files")
+    }
+
     @Test func aURLWithoutSchemeMeansHTTPS() throws {
         let url = try EndpointURL("files.example.org/reports/central.csv")
         #expect(url.scheme == "https")
