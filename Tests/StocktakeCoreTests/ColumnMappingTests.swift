@@ -1,5 +1,6 @@
-import StocktakeCore
 import Testing
+
+@testable import StocktakeCore
 
 struct ColumnMappingTests {
     static let synonyms: [(String, ColumnTarget)] = [
@@ -39,6 +40,31 @@ struct ColumnMappingTests {
         ("Unit Cost", .field(.cost)), ("Cost", .field(.cost)), ("Amount", .field(.cost)), ("Price", .field(.cost)),
         ("Unit Price", .field(.cost)),
     ]
+
+    /// An ASCII header's key made from its bytes is the key the Unicode path makes; a header with any other byte
+    /// takes the Unicode path.
+    @Test func anASCIIHeadersKeyIsTheUnicodeKey() {
+        var headers = Self.synonyms.map(\.0) + (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+        headers += ["", "  Serial #  ", "MAC_Address", "Bldg-Code(2)", "A\tB\r\nC", "x=1+2", "ÄSSET TAG", "Zoë"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            headers.append(
+                String(
+                    (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                        Character(UnicodeScalar(UInt8.random(in: 0...127, using: &generator)))
+                    }))
+        }
+        for header in headers {
+            var copy = header
+            let fromBytes = copy.withUTF8 { ColumnMapping.asciiKey($0) }
+            if header.utf8.allSatisfy({ $0 < 0x80 }) {
+                #expect(fromBytes == ColumnMapping.unicodeKey(header), "\(Array(header.utf8))")
+            } else {
+                #expect(fromBytes == nil)
+            }
+            #expect(ColumnMapping.key(header) == ColumnMapping.unicodeKey(header))
+        }
+    }
 
     @Test(arguments: synonyms)
     func everyDocumentedSynonymMapsToItsField(header: String, target: ColumnTarget) {

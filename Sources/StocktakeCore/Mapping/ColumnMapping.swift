@@ -25,7 +25,32 @@ public struct ColumnMapping: Sendable {
     }
 
     /// The comparison key of a header: lower-case letters and digits only.
+    ///
+    /// Nearly every header is ASCII, and its key is made from its bytes: the Unicode path below costs thousands of
+    /// instructions a header, and each process keys the built-in synonyms and every file's header.
     public static func key(_ header: String) -> String {
+        var header = header
+        if let key = header.withUTF8({ bytes in asciiKey(bytes) }) { return key }
+        return unicodeKey(header)
+    }
+
+    /// The key of an all-ASCII header, made from its bytes; `nil` when a byte is not ASCII.
+    static func asciiKey(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var key: [UInt8] = []
+        key.reserveCapacity(bytes.count)
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if CellText.isDigit(byte) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) {
+                key.append(byte)
+            } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                key.append(CellText.lowerCased(byte))
+            }
+        }
+        return String(decoding: key, as: UTF8.self)
+    }
+
+    /// The key of any header: its lower-cased scalars that are alphabetic or numeric.
+    static func unicodeKey(_ header: String) -> String {
         String(
             String.UnicodeScalarView(
                 header.lowercased().unicodeScalars.filter {
