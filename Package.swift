@@ -11,13 +11,16 @@ let package = Package(
     ],
     targets: [
         // All reconciliation logic: reading (CSV and .xlsx), normalization, merge, discrepancies, reports. No network.
-        .target(name: "StocktakeCore", dependencies: ["CZlib", "CMemory"]),
+        .target(name: "StocktakeCore", dependencies: ["CZlib", "CMemory", "CFile"]),
         // zlib, for the deflated parts of .xlsx workbooks (ZIP files): Debian's zlib1g-dev, found with pkg-config. It
         // is on every Debian system already (libcurl links it), so it adds no package to run stocktake.
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // Prefetching, which Swift cannot ask for, as inline C in a header: nothing linked. Lookups in tables of
         // millions of entries (identification, merging) fetch their memory a few rows ahead.
         .systemLibrary(name: "CMemory"),
+        // Starting a large output's writeback early (sync_file_range, declared by the C library only for
+        // _GNU_SOURCE), as inline C in a header: the C library only, nothing linked.
+        .systemLibrary(name: "CFile"),
         // libcurl, the only HTTP stack: Debian's libcurl4-openssl-dev, found with pkg-config.
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         // Pulling and pushing sheets: the libcurl client, providers, credentials.

@@ -48,6 +48,44 @@ struct AtomicFileTests {
         #expect(folder.list() == ["out.csv", "table.csv"])
     }
 
+    /// A large file is sent on to disk range after range while it is written, every `writebackSize` bytes, from
+    /// the start and without gaps; a small one never. The file holds its bytes either way.
+    @Test func aLargeFileIsSentToDiskWhileItIsWritten() throws {
+        let writer = try AtomicFileWriter(path: folder.path("large.csv"))
+        var ranges: [Range<Int>] = []
+        writer.startWriteback = { _, offset, length in ranges.append(offset..<(offset + length)) }
+        let block = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        var expected: [UInt8] = []
+        for _ in 0..<70 {
+            try writer.write(block)
+            expected += block
+        }
+        try writer.write(Array("a small tail".utf8))
+        expected += Array("a small tail".utf8)
+        try writer.commit()
+        let size = AtomicFileWriter.writebackSize
+        #expect(ranges.count == expected.count / size)
+        #expect(ranges.first?.lowerBound == 0)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(ranges.allSatisfy { $0.count >= size && $0.count < size + block.count })
+        #expect(FileManager.default.contents(atPath: folder.path("large.csv")) == Data(expected))
+
+        let small = try AtomicFileWriter(path: folder.path("small.csv"))
+        var calls = 0
+        small.startWriteback = { _, _, _ in calls += 1 }
+        for _ in 0..<20 { try small.write(Array(repeating: 65, count: 100_000)) }
+        try small.commit()
+        #expect(calls == 0)
+        #expect(FileManager.default.contents(atPath: folder.path("small.csv"))?.count == 2_000_000)
+
+        // With the system's call (sync_file_range), not a recorder: the file is the same.
+        let real = try AtomicFileWriter(path: folder.path("real.csv"))
+        for _ in 0..<70 { try real.write(block) }
+        try real.commit()
+        #expect(
+            FileManager.default.contents(atPath: folder.path("real.csv")) == Data(expected.prefix(70 * block.count)))
+    }
+
     @Test func writesAnEmptyFile() throws {
         try AtomicFile.write("", to: folder.path("empty.txt"))
         #expect(folder.read("empty.txt") == "")

@@ -1,0 +1,25 @@
+// File calls Swift cannot make itself: the C library declares sync_file_range only for _GNU_SOURCE, which Swift's
+// Glibc module does not define. Only the C library is used; nothing is linked beyond it.
+#ifndef STOCKTAKE_CFILE_SHIM_H
+#define STOCKTAKE_CFILE_SHIM_H
+
+#if defined(__linux__)
+extern int sync_file_range(int fd, long long offset, long long count, unsigned int flags);
+#endif
+
+/// Starts writing the `length` bytes of `descriptor` from `offset` out to disk, without waiting for them: a large
+/// output's bytes then go to disk while the rest of it is still being made, and the flush that ends it waits for
+/// little. 0, or -1 with errno; a hint only (where the call does not exist, it does nothing and returns 0).
+static inline int stocktake_start_writeback(int descriptor, long long offset, long long length) {
+#if defined(__linux__)
+    // SYNC_FILE_RANGE_WRITE: start writing the dirty pages of the range, wait for nothing.
+    return sync_file_range(descriptor, offset, length, 2);
+#else
+    (void)descriptor;
+    (void)offset;
+    (void)length;
+    return 0;
+#endif
+}
+
+#endif
