@@ -3,8 +3,11 @@
 #ifndef STOCKTAKE_CFILE_SHIM_H
 #define STOCKTAKE_CFILE_SHIM_H
 
+#include <sys/types.h>
+
 #if defined(__linux__)
-extern int sync_file_range(int fd, long long offset, long long count, unsigned int flags);
+// As glibc's <fcntl.h> declares it under _GNU_SOURCE.
+extern int sync_file_range(int fd, __off64_t offset, __off64_t count, unsigned int flags);
 #endif
 
 /// Starts writing the `length` bytes of `descriptor` from `offset` out to disk, without waiting for them: a large

@@ -133,43 +133,12 @@ public struct FileProvider: SheetProvider {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return Self.failure(errno) }
-        // The file is read straight into an array of its size (one byte more, to see its end in the same pass), not
-        // appended chunk by chunk: a central sheet of 100 MB would be copied into ever larger arrays.
-        var failure: Int32?
-        var atEnd = false
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(status.st_size)) + 1) { storage, initialized in
-            while initialized < storage.count {
-                let count = Self.systemRead(descriptor, storage.baseAddress! + initialized, storage.count - initialized)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 {
-                    atEnd = true
-                    return
-                }
-                initialized += count
-            }
-        }
-        if let failure { return Self.failure(failure) }
-        if atEnd {
+        switch FileContents.read(descriptor, expectedSize: Int(status.st_size)) {
+        case .success(let bytes):
             return .content(
                 bytes, FileStatus(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid))
-        }
-        // The file grew while it was read: the rest follows a chunk at a time.
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Self.systemRead(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return Self.failure(errno)
-            }
-            if count == 0 {
-                return .content(
-                    bytes, FileStatus(mode: status.st_mode & 0o7777, owner: status.st_uid, group: status.st_gid))
-            }
-            bytes.append(contentsOf: chunk[0..<count])
+        case .failure(let failure):
+            return Self.failure(failure.code)
         }
     }
 
@@ -180,13 +149,5 @@ public struct FileProvider: SheetProvider {
         case EISDIR: .unreadable("it is a folder, not a file")
         default: .unreadable(String(cString: strerror(code)).lowercased())
         }
-    }
-
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-            Glibc.read(descriptor, buffer, count)
-        #else
-            Darwin.read(descriptor, buffer, count)
-        #endif
     }
 }

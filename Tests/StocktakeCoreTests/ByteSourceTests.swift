@@ -42,7 +42,7 @@ struct ByteSourceTests {
     @Test func theRemainingBytesOfAFileAreAllOfItAfterTheOffset() throws {
         let folder = TemporaryFolder()
         // Larger than a continuation read, so that a first read cut short would show.
-        let bytes = (0..<(3 * ByteSource.continuationSize + 5)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        let bytes = (0..<(3 * FileContents.chunkSize + 5)).map { UInt8(truncatingIfNeeded: $0 &* 31) }
         let path = folder.write(bytes, to: "central.csv")
         var whole = try ByteSource(path: path, name: "central.csv")
         defer { whole.finish() }

@@ -101,20 +101,23 @@ struct ByteSource {
         return chunk
     }
 
-    /// Everything left to read, in one array: a regular file in one read of the size it had when opened (then
-    /// whatever it grew by meanwhile), anything else chunk by chunk. The central sheet is planned from these bytes;
-    /// reading it through Foundation copied all of it once more.
+    /// Everything left to read, in one array (`FileContents.read`): a regular file in one read of the size it had
+    /// when opened, then whatever it grew by meanwhile; anything else chunk by chunk. The central sheet is planned
+    /// from these bytes; reading it through Foundation copied all of it once more.
     mutating func remainingBytes() throws(CSVError) -> [UInt8] {
-        var bytes = try nextChunk(capacity: sizeAtOpen ?? Self.continuationSize)
-        while true {
-            let more = try nextChunk(capacity: Self.continuationSize)
-            if more.isEmpty { return bytes }
-            bytes.append(contentsOf: more)
+        switch storage {
+        case .memory:
+            return try nextChunk(capacity: 0)
+        case .file(let descriptor):
+            let expected = sizeAtOpen ?? 0
+            sizeAtOpen = nil
+            switch FileContents.read(descriptor, expectedSize: expected) {
+            case .success(let bytes): return bytes
+            case .failure(let failure):
+                throw .unreadable(file: name, reason: ByteSource.systemReason(failure.code), errno: failure.code)
+            }
         }
     }
-
-    /// The bytes read at a time by `remainingBytes()` after the first read.
-    static let continuationSize = 1 << 16
 
     /// Closes the file descriptor, if any.
     mutating func finish() {
