@@ -746,6 +746,21 @@ struct CSVReaderEncodingTests {
         #expect(readCSV(widest).error == nil)
     }
 
+    /// The tokenizer lists a record's fields in room for 64 that doubles when full: a record of 200 fields, some
+    /// quoted and some with an escaped quote, keeps every one in order, whether it ends in its chunk or is copied
+    /// across chunks, and the records after it start from an empty list.
+    @Test(arguments: [1, 7, 1 << 20])
+    func aRecordWiderThanTheFirstRoomForFieldsKeepsEveryField(chunkSize: Int) {
+        let cells = (0..<200).map { $0 % 5 == 4 ? "c\"\($0)" : "c\($0)" }
+        let written = cells.enumerated().map { index, cell in
+            index % 5 == 4 ? "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : cell
+        }
+        let text = "h\n" + written.joined(separator: ",") + "\nx,y\n" + written.joined(separator: ",")
+        let result = readCSV(text, chunkSize: chunkSize)
+        #expect(result.error == nil)
+        #expect(result.records.map(\.fields) == [["h"], cells, ["x", "y"], cells])
+    }
+
     @Test(arguments: [1, 3, 1 << 20])
     func aNULByteIsRefusedAsBinary(chunkSize: Int) {
         // In an unquoted field, in a quoted one on its second line, alone on a line.

@@ -4,7 +4,9 @@
 /// tokenizer, not in the chunk. A field is handed out as a slice of the chunk it was read from, without copying;
 /// only a field whose text is not one run of the chunk (a `""` escape, text after a closing quote) and the fields
 /// of the one record a chunk ends in are copied, into a spill buffer reused from record to record.
-struct CSVTokenizer {
+///
+/// It cannot be copied: it owns the memory its record's fields are listed in.
+struct CSVTokenizer: ~Copyable {
     /// Where the tokenizer is in the text.
     private enum State {
         /// Between records: line ends here are blank lines and are skipped.
@@ -66,8 +68,13 @@ struct CSVTokenizer {
     private var sliceStart = 0
     private var sliceEnd = 0
     private var spillFieldStart = 0
-    /// The finished fields of the current record: slices of the chunk, or `spilledField` placeholders.
-    private var fields: [UnsafeBufferPointer<UInt8>] = []
+    /// The finished fields of the current record (slices of the chunk, or `spilledField` placeholders): the first
+    /// `fieldCount` of the `fieldCapacity` at `fieldSlots`. They are kept by hand, not in an array: a field is stored
+    /// without an array's uniqueness and capacity checks, and a record's fields are dropped by setting the count to 0.
+    /// A file has millions of fields.
+    private var fieldSlots: UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>
+    private var fieldCapacity = 64
+    private var fieldCount = 0
     /// The fields of the current record that live in `spill`: their index and their bytes in `spill`.
     private var spilledFields: [(field: Int, start: Int, end: Int)] = []
     /// Copied field bytes of the current record.
@@ -96,7 +103,11 @@ struct CSVTokenizer {
         maxColumns = limits.maxColumns
         maxRecordBytes = limits.maxRowBytes
         spill.reserveCapacity(4096)
-        fields.reserveCapacity(64)
+        fieldSlots = .allocate(capacity: fieldCapacity)
+    }
+
+    deinit {
+        fieldSlots.deallocate()
     }
 
     /// Parses the next chunk of the text, which starts at `offset` in it, calling `body` with each record
@@ -151,7 +162,7 @@ struct CSVTokenizer {
                 // it cost an indirect jump per field.
                 unquoted: while true {
                     let runStart = index
-                    index = scan(
+                    index = Self.scan(
                         chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord,
                         union: &fieldByteUnion)
                     if index > runStart { try append(chunk, runStart, index) }
@@ -160,7 +171,7 @@ struct CSVTokenizer {
                     index += 1
                     if byte == delimiter {
                         endField(chunk)
-                        if fields.count >= maxColumns {
+                        if fieldCount >= maxColumns {
                             throw CSVError.tooManyColumns(file: fileName, line: recordLine, limit: maxColumns)
                         }
                         // Most fields are not quoted: the next one starts here, without a pass through `.fieldStart`.
@@ -187,7 +198,7 @@ struct CSVTokenizer {
                 }
             case .quoted:
                 let runStart = index
-                index = scan(
+                index = Self.scan(
                     chunk, from: index, stops: CSVTokenizer.quotedStops, delimiterWord: Self.quoteWord,
                     union: &fieldByteUnion)
                 if index > runStart {
@@ -243,7 +254,7 @@ struct CSVTokenizer {
     /// Eight bytes are looked at together while they can be: a byte of the word is one of `stops` when it is a
     /// quote, CR, LF, NUL, or the byte repeated in `delimiterWord` (the delimiter, or a quote again inside quotes).
     @inline(__always)
-    private func scan(
+    private static func scan(
         _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, stops: UInt64, delimiterWord: UInt64,
         union: inout UInt8
     ) -> Int {
@@ -340,7 +351,7 @@ struct CSVTokenizer {
 
     /// The error for the current field, which is longer than `maxFieldBytes`.
     private func fieldTooLong() -> CSVError {
-        .fieldTooLong(file: fileName, line: recordLine, column: fields.count + 1, limit: maxFieldBytes)
+        .fieldTooLong(file: fileName, line: recordLine, column: fieldCount + 1, limit: maxFieldBytes)
     }
 
     /// Copies the current field's slice into `spill`, where the rest of its bytes will go.
@@ -367,15 +378,15 @@ struct CSVTokenizer {
         }
         // The field being read must stay last in `spill`, where its next bytes go.
         var current: [UInt8]?
-        if inField && !fieldIsSliced && fields.contains(where: { $0.baseAddress != nil }) {
+        if inField && !fieldIsSliced && (0..<fieldCount).contains(where: { fieldSlots[$0].baseAddress != nil }) {
             current = Array(spill[spillFieldStart...])
             spill.removeSubrange(spillFieldStart...)
         }
-        for index in fields.indices where fields[index].baseAddress != nil {
+        for index in 0..<fieldCount where fieldSlots[index].baseAddress != nil {
             let start = spill.count
-            spill.append(contentsOf: fields[index])
+            spill.append(contentsOf: fieldSlots[index])
             spilledFields.append((index, start, spill.count))
-            fields[index] = Self.spilledField
+            fieldSlots[index] = Self.spilledField
         }
         guard inField else { return }
         if fieldIsSliced {
@@ -402,7 +413,21 @@ struct CSVTokenizer {
     private mutating func noteStrayQuote() {
         guard !fieldHasStrayQuote else { return }
         fieldHasStrayQuote = true
-        problems.append(CSVFieldProblem(kind: .strayQuote, field: fields.count, line: line))
+        problems.append(CSVFieldProblem(kind: .strayQuote, field: fieldCount, line: line))
+    }
+
+    /// Adds a finished field to the record's, making room for twice as many when they are full.
+    @inline(__always)
+    private mutating func appendField(_ field: UnsafeBufferPointer<UInt8>) {
+        if fieldCount == fieldCapacity {
+            let larger = UnsafeMutablePointer<UnsafeBufferPointer<UInt8>>.allocate(capacity: fieldCapacity * 2)
+            larger.moveInitialize(from: fieldSlots, count: fieldCount)
+            fieldSlots.deallocate()
+            fieldSlots = larger
+            fieldCapacity *= 2
+        }
+        fieldSlots[fieldCount] = field
+        fieldCount += 1
     }
 
     /// Closes the current field: checks its bytes are UTF-8 and records where they are.
@@ -411,7 +436,7 @@ struct CSVTokenizer {
         if fieldIsSliced {
             let field = UnsafeBufferPointer(rebasing: chunk[sliceStart..<sliceEnd])
             if fieldByteUnion >= 0x80, let problem = invalidUTF8Problem(in: field) { problems.append(problem) }
-            fields.append(field)
+            appendField(field)
         } else {
             let start = spillFieldStart
             let end = spill.count
@@ -421,8 +446,8 @@ struct CSVTokenizer {
                 }
                 if let problem { problems.append(problem) }
             }
-            spilledFields.append((fields.count, start, end))
-            fields.append(Self.spilledField)
+            spilledFields.append((fieldCount, start, end))
+            appendField(Self.spilledField)
         }
         fieldHasStrayQuote = false
         fieldByteUnion = 0
@@ -440,7 +465,7 @@ struct CSVTokenizer {
             }
             previous = byte
         }
-        return CSVFieldProblem(kind: .invalidUTF8, field: fields.count, line: problemLine)
+        return CSVFieldProblem(kind: .invalidUTF8, field: fieldCount, line: problemLine)
     }
 
     /// Hands the finished record, which ended at `end` in the text, to `body`, then empties the buffers (keeping
@@ -450,21 +475,22 @@ struct CSVTokenizer {
             throw CSVError.rowTooLong(file: fileName, line: recordLine, limit: maxRecordBytes)
         }
         defer {
-            fields.removeAll(keepingCapacity: true)
-            spilledFields.removeAll(keepingCapacity: true)
-            spill.removeAll(keepingCapacity: true)
-            problems.removeAll(keepingCapacity: true)
+            // Nearly every record leaves only fields behind; emptying an empty array still costs a call.
+            fieldCount = 0
+            if !spilledFields.isEmpty { spilledFields.removeAll(keepingCapacity: true) }
+            if !spill.isEmpty { spill.removeAll(keepingCapacity: true) }
+            if !problems.isEmpty { problems.removeAll(keepingCapacity: true) }
         }
         let lineCount = line - recordLine + 1
         try spill.withUnsafeBufferPointer { spillBuffer in
             for spilled in spilledFields {
-                fields[spilled.field] = UnsafeBufferPointer(rebasing: spillBuffer[spilled.start..<spilled.end])
+                fieldSlots[spilled.field] = UnsafeBufferPointer(rebasing: spillBuffer[spilled.start..<spilled.end])
             }
-            try fields.withUnsafeBufferPointer { fieldBuffer in
-                let record = CSVRecord(
-                    line: recordLine, lineCount: lineCount, fields: fieldBuffer, problems: problems, end: end)
-                try body(record)
-            }
+            let record = CSVRecord(
+                line: recordLine, lineCount: lineCount,
+                fields: UnsafeBufferPointer(start: fieldSlots, count: fieldCount),
+                problems: problems, end: end)
+            try body(record)
         }
     }
 }
