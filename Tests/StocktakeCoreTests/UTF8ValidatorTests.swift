@@ -59,12 +59,13 @@ struct UTF8ValidatorTests {
         #expect(disagreements == [])
     }
 
-    /// ASCII is skipped eight bytes at a time: a bad byte, or a character of two to four bytes, is found at every
-    /// offset of a run of ASCII, inside a word, on its boundary and in the bytes after the last whole word.
+    /// ASCII is skipped 32 bytes at a time, then eight: a bad byte, or a character of two to four bytes, is found at
+    /// every offset of a run of ASCII, in each word of a block of 32, on their boundaries, in the words after the last
+    /// whole block and in the bytes after the last whole word.
     @Test func everyOffsetInARunOfASCIIIsChecked() {
-        for offset in 0..<20 {
+        for offset in 0..<80 {
             let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: offset)
-            let tail = [UInt8](repeating: UInt8(ascii: "z"), count: 19 - offset)
+            let tail = [UInt8](repeating: UInt8(ascii: "z"), count: 79 - offset)
             let bad = ascii + [0xFF] + tail
             #expect(bad.withUnsafeBufferPointer { UTF8Validator.firstInvalidOffset(in: $0) } == offset)
             let truncated = ascii + [0xE2, 0x82]
