@@ -18,6 +18,11 @@ enum DigitIdentifier {
         cell: UnsafeBufferPointer<UInt8>, prefix: StaticString, digits: Int, kind: StaticString, shape: StaticString
     ) -> Normalized<UInt64> {
         let trimmed = ByteTrim.trimmed(cell)
+        // Nearly every cell is its digits alone, no more of them than the account's: such a cell is no placeholder
+        // (those start with -, n or t), has no prefix and nothing after its digits, so its number is the value.
+        if let number = plainNumber(trimmed, digits: digits) {
+            return .value(number)
+        }
         if Placeholder.isEmptyOrPlaceholder(trimmed) {
             return .empty
         }
@@ -36,6 +41,22 @@ enum DigitIdentifier {
             return .invalid(reason: "has no digits after the \(prefix.description.uppercased()) prefix")
         }
         return parse(body, digits: digits, kind: kind, shape: shape)
+    }
+
+    /// The number `text` spells when it is 1 to `digits` decimal digits and nothing else; `nil` for anything else,
+    /// which `parse` then reads in full.
+    @inline(__always)
+    private static func plainNumber(_ text: UnsafeBufferPointer<UInt8>, digits: Int) -> UInt64? {
+        guard let base = text.baseAddress, text.count > 0, text.count <= maximumDigits else { return nil }
+        var number: UInt64 = 0
+        for index in 0..<text.count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            number = number &* 10 &+ UInt64(digit)
+        }
+        // `parse` checks the setting for every cell that holds digits; so does this.
+        precondition((1...maximumDigits).contains(digits), "digits must be between 1 and \(maximumDigits)")
+        return text.count <= digits ? number : nil
     }
 
     static func parse(
