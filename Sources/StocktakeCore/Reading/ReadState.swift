@@ -31,8 +31,11 @@ struct ReadState {
     /// Where the text read starts in the file, and how many bytes it is expected to span (to presize tables).
     let startOffset: Int
     let expectedBytes: Int
-    /// Whether the tables have been presized from the rows read so far.
-    var presized = false
+    /// The row after which the tables are sized for a small file, when the rows read so far say it is small (at most
+    /// `smallFileRows`), and the row after which they are sized for any file.
+    static let smallFilePresizeRow = 256
+    static let presizeRow = 4096
+    static let smallFileRows = 16_384
     /// The data rows waiting to be taken, and the first occurrences found for them when their batch was looked up.
     private var batch = RowBatch()
     private var earlierRows: [(record: Int32, row: Int32)?] = []
@@ -70,16 +73,20 @@ struct ReadState {
     }
 
     /// Once a few thousand rows show how long a row is, sizes the records and the fingerprint table for the rows
-    /// the rest of the text will hold, so that they grow at most once more.
-    private mutating func presize(readUpTo offset: Int) {
-        presized = true
+    /// the rest of the text will hold, so that they grow at most once more. A file whose first few hundred rows say
+    /// it is small is sized then already, so that its tables do not grow row by row, copying what they hold each
+    /// time; a large file waits for the surer estimate, since sizing its fingerprint table too large fills memory.
+    private mutating func presize(readUpTo offset: Int, onlyIfSmall: Bool) {
         let bytesRead = offset - startOffset
         guard expectedBytes > bytesRead, bytesRead > 0 else { return }
         let estimate = Int(Double(data.rowCount) * Double(expectedBytes) / Double(bytesRead) * 1.1)
+        if onlyIfSmall && estimate > Self.smallFileRows { return }
         fingerprints.reserve(estimate)
         if reader.keepsRecords {
-            data.records.reserveCapacity(estimate)
-            recordFingerprints?.reserveCapacity(estimate)
+            if estimate > data.records.capacity { data.records.reserveCapacity(estimate) }
+            if let capacity = recordFingerprints?.capacity, estimate > capacity {
+                recordFingerprints?.reserveCapacity(estimate)
+            }
         }
     }
 
@@ -182,7 +189,9 @@ struct ReadState {
     ) {
         data.rowCount += 1
         let row = data.rowCount
-        if !presized && row == 4096 { presize(readUpTo: record.end) }
+        if row == Self.smallFilePresizeRow || row == Self.presizeRow {
+            presize(readUpTo: record.end, onlyIfSmall: row == Self.smallFilePresizeRow)
+        }
         if let first {
             data.repeatedRows.append(
                 .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
