@@ -51,8 +51,8 @@ struct TextPool: Sendable {
         let id = Int32(count)
         let start = entries.count
         precondition(UInt64(start) < Self.startBits, "more than 1 TiB of texts in one pool")
-        withUnsafeBytes(of: UInt32(text.count)) { entries.append(contentsOf: $0) }
-        withUnsafeBytes(of: id) { entries.append(contentsOf: $0) }
+        // The length and the id go in together, one append fewer per new text.
+        withUnsafeBytes(of: (UInt32(text.count), id)) { entries.append(contentsOf: $0) }
         entries.append(contentsOf: text)
         starts.append(start)
         slots[slot] = Self.slot(start: start, hash: hash)
