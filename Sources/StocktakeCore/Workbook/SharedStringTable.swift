@@ -9,30 +9,36 @@
 /// spellings of "é" that a `String` comparison takes as equal stay two shared strings, each cell keeping its own
 /// bytes. Looking up the bytes also costs a fraction of hashing a `String`.
 struct SharedStringTable: Sendable {
-    /// The texts, by index.
-    private(set) var texts: [String] = []
+    /// The texts' bytes, by index: the pool numbers texts in the order first seen, as the table does.
+    private var pool = TextPool()
     /// How many cells refer to the texts, counting repeats (the part's `count`).
     var references = 0
-    /// The index of each text, by its bytes: the pool numbers texts in the order first seen, as the table does.
-    private var indices = TextPool()
+
+    /// How many distinct texts the table holds.
+    var count: Int { pool.count }
 
     /// Whether the table holds no text (a workbook without one has no shared strings part).
-    var isEmpty: Bool { texts.isEmpty }
+    var isEmpty: Bool { pool.count == 0 }
 
     /// The index of `text`, adding it when new.
     mutating func index(of text: String) -> Int32 {
-        let (index, isNew) = CellText.withBytes(of: text) { indices.intern($0) }
-        if isNew { texts.append(text) }
-        return index
+        CellText.withBytes(of: text) { pool.intern($0).id }
+    }
+
+    /// The bytes of the text at `index`.
+    func bytes(at index: Int) -> ArraySlice<UInt8> {
+        pool[Int32(index)]
+    }
+
+    /// The texts, by index, made from their bytes.
+    var texts: [String] {
+        (0..<count).map { String(decoding: bytes(at: $0), as: UTF8.self) }
     }
 
     /// The width of each text in characters, roughly (every byte that does not continue a UTF-8 sequence), as
     /// `WorksheetRow` measures the texts it writes.
     var widths: [Int] {
-        texts.map { text in
-            // Read through the text's contiguous bytes: a byte at a time through its UTF-8 view costs more.
-            CellText.withBytes(of: text) { bytes in bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
-        }
+        (0..<count).map { index in bytes(at: index).reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) } }
     }
 
     /// The bytes of `xl/sharedStrings.xml`.
@@ -40,10 +46,9 @@ struct SharedStringTable: Sendable {
         var output = Array(
             ("<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
                 + "<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\" count=\"\(references)\" "
-                + "uniqueCount=\"\(texts.count)\">").utf8)
-        for text in texts {
-            var text = text
-            text.withUTF8 { bytes in
+                + "uniqueCount=\"\(count)\">").utf8)
+        for index in 0..<count {
+            bytes(at: index).withUnsafeBufferPointer { bytes in
                 let isSpaced =
                     !bytes.isEmpty && (WorksheetRow.isSpace(bytes[0]) || WorksheetRow.isSpace(bytes[bytes.count - 1]))
                 output.append(contentsOf: (isSpaced ? "<si><t xml:space=\"preserve\">" : "<si><t>").utf8)
