@@ -45,8 +45,7 @@ struct JobsBenchmark {
             runs.append((measurement, state, findings))
         }
         let series = RunSeries(walls: runs.map(\.measurement.wallSeconds))
-        let reported =
-            runs.firstIndex { run in !run.findings.allSatisfy(\.comparison.isEqual) } ?? series.medianIndex
+        let reported = series.reportedIndex(differs: runs.map { !$0.findings.allSatisfy(\.comparison.isEqual) })
         let (measurement, state, findings) = runs[reported]
         var rows = 0
         var phases: [(name: String, seconds: Double)] = []

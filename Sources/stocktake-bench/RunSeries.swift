@@ -12,6 +12,12 @@ struct RunSeries: Sendable, Equatable {
         return order[(order.count - 1) / 2]
     }
 
+    /// The run to report: the first whose findings differ from the injected ones (`differs`, by run), so that a
+    /// wrong run is never hidden behind a median, else the run of median wall time.
+    func reportedIndex(differs: [Bool]) -> Int {
+        differs.firstIndex(of: true) ?? medianIndex
+    }
+
     /// The fastest and the slowest run's seconds.
     var range: ClosedRange<Double> { walls.min()!...walls.max()! }
 }

@@ -42,7 +42,7 @@ struct SingleAccountBenchmark {
             runs.append((measurement, output, comparison))
         }
         let series = RunSeries(walls: runs.map(\.measurement.wallSeconds))
-        let reported = runs.firstIndex { !$0.comparison.isEqual } ?? series.medianIndex
+        let reported = series.reportedIndex(differs: runs.map { !$0.comparison.isEqual })
         let (measurement, output, comparison) = runs[reported]
         let record = try RunRecordDigest(path: output + "/run.json")
         var result = BenchmarkResult(

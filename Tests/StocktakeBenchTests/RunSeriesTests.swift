@@ -21,4 +21,12 @@ struct RunSeriesTests {
         #expect(RunSeries(walls: [3]).medianIndex == 0)
         #expect(RunSeries(walls: [3]).range == 3...3)
     }
+
+    /// A run whose findings differ is reported, the first of them, wherever its time lies; with none, the median.
+    @Test func aRunWithWrongFindingsIsReportedInsteadOfTheMedian() {
+        let series = RunSeries(walls: [0.09, 0.07, 0.08, 0.30, 0.075])
+        #expect(series.reportedIndex(differs: [false, false, false, false, false]) == 2)
+        #expect(series.reportedIndex(differs: [false, false, false, true, false]) == 3)
+        #expect(series.reportedIndex(differs: [false, true, false, true, false]) == 1)
+    }
 }
