@@ -101,6 +101,7 @@ struct ReconcileJobTests {
         let folderPath = folder.path("account")
         let unreadable = #expect(throws: StocktakeError.self) { try ReconcileJob.centralBytes(folderPath) }
         #expect(unreadable == .unreadableInput(path: folderPath, reason: "it cannot be read (Is a directory)"))
+        #expect(unreadable?.description == "\(folderPath): it cannot be read (Is a directory).")
         #expect(unreadable?.exitStatus == .noInput)
     }
 
