@@ -46,7 +46,8 @@ struct ColumnMappingTests {
     @Test func anASCIIHeadersKeyIsTheUnicodeKey() {
         var headers = Self.synonyms.map(\.0) + (0..<128).map { String(UnicodeScalar(UInt8($0))) }
         headers += ["", "  Serial #  ", "MAC_Address", "Bldg-Code(2)", "A\tB\r\nC", "x=1+2", "ÄSSET TAG", "Zoë"]
-        var generator = SystemRandomNumberGenerator()
+        // Seeded, so that a header that fails fails again.
+        var generator = CSVTestRandomGenerator(seed: 0x5EED_0C01)
         for _ in 0..<500 {
             headers.append(
                 String(
