@@ -544,6 +544,44 @@ struct CSVReaderTests {
         #expect(recordCount > 5000)
     }
 
+    /// Unquoted text is scanned eight bytes at a time: long runs of plain bytes, delimiters at every offset of a
+    /// word, control bytes that are text (those below CR and just above it), bytes with their top bit set (UTF-8 and
+    /// not) on either side of a delimiter, and quotes just after a delimiter at a word's end read as the copying
+    /// tokenizer read them, with commas or tabs, in any chunks.
+    @Test func unquotedRunsGiveWhatTheCopyingTokenizerGave() {
+        let alphabet: [[UInt8]] = [
+            [0x61], [0x62, 0x63, 0x64, 0x65, 0x66, 0x67, 0x68], [0x69, 0x6A, 0x6B], [0x2C], [0x2C], [0x2C], [0x09],
+            [0x09], [0x01], [0x0B], [0x0C], [0x0E], [0x1F], [0x7F], [0x80], [0xFF], [0xC3, 0xA9],
+            [0xE6, 0x97, 0xA5], [0x0A], [0x0D, 0x0A], [0x0D], [0x22], [0x22, 0x78, 0x22], [0x2C, 0x22, 0x79, 0x22],
+        ]
+        var generator = CSVTestRandomGenerator(seed: 80_808)
+        var differing: [String] = []
+        var recordCount = 0
+        var problemCount = 0
+        for trial in 0..<500 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...160, using: &generator) {
+                // Mostly plain text, so that words of eight plain bytes and fields spanning words are common.
+                bytes +=
+                    Int.random(in: 0..<3, using: &generator) == 0
+                    ? alphabet.randomElement(using: &generator)! : alphabet[Int.random(in: 0...2, using: &generator)]
+            }
+            let delimiter: Delimiter = trial % 2 == 0 ? .comma : .tab
+            for chunkSize in [8, 9, 13, 64, 1 << 20] {
+                let result = readCSV(
+                    bytes, name: "random.csv", delimiter: delimiter, chunkSize: chunkSize, encoding: .utf8)
+                recordCount += result.records.count
+                problemCount += result.records.reduce(0) { $0 + $1.problems.count }
+                if result != referenceResult(bytes, like: result) {
+                    differing.append("\(bytes) in chunks of \(chunkSize)")
+                }
+            }
+        }
+        #expect(differing == [])
+        #expect(recordCount > 5000)
+        #expect(problemCount > 1000)
+    }
+
     @Test func fixturesHaveExpectedRecordCounts() {
         let counts = Self.fixtures.map { readCSV($0.bytes, name: $0.name).records.count }
         #expect(counts == [3, 2, 3, 2, 3, 5, 2, 3, 3, 3, 2, 2, 2, 1, 1, 3, 1, 0, 2, 0, 2, 3, 2])
@@ -707,6 +745,27 @@ struct CSVReaderEncodingTests {
                 + "in the account's account.json.")
     }
 
+    /// An unquoted field one byte past the limit is refused wherever in an eight-byte word it starts and its limit
+    /// falls, and one of the limit is read.
+    @Test(arguments: [8, 13, 1 << 20])
+    func anUnquotedFieldPastTheLimitIsRefusedAtEveryOffsetOfAWord(chunkSize: Int) {
+        let limits = ReadLimits(maxFieldBytes: 12)
+        for offset in 0...12 {
+            for length in 10...14 {
+                let before = String(repeating: "x", count: offset)
+                let field = String(repeating: "y", count: length)
+                let result = readLimited("a,b,c\n\(before),\(field),z\n", limits: limits, chunkSize: chunkSize)
+                if length > 12 {
+                    #expect(result.error == .fieldTooLong(file: "test.csv", line: 2, column: 2, limit: 12))
+                    #expect(result.records.map(\.fields) == [["a", "b", "c"]])
+                } else {
+                    #expect(result.error == nil)
+                    #expect(result.records.map(\.fields) == [["a", "b", "c"], [before, field, "z"]])
+                }
+            }
+        }
+    }
+
     @Test(arguments: [1, 5, 1 << 20])
     func aRowLongerThanSixteenFieldsOfTheLimitIsRefused(chunkSize: Int) {
         let limits = ReadLimits(maxFieldBytes: 4)
@@ -802,5 +861,33 @@ struct CSVReaderEncodingTests {
         // A sheet whose first cell merely starts with "<" is a sheet.
         #expect(readCSV("<Tag>,Model\n1,AP\n").error == nil)
         #expect(readCSV("Tag,Notes\n1,<html>\n").error == nil)
+    }
+
+    /// A record of unquoted fields read from one chunk carries its text, the fields joined by single delimiters, so
+    /// its fingerprint is taken in place; a record with a quoted field, or cut by a chunk's end, does not. Either
+    /// way the fingerprint is that of its fields: a row repeated with a cell quoted is the same row.
+    @Test(arguments: [1, 7, 1 << 20])
+    func recordsOfUnquotedFieldsCarryTheirTextAndFingerprintAsTheirFields(chunkSize: Int) throws {
+        var text = "a,b,c\r\n1,,x y\n\"1\",,x y\n,,\n4,\"q,r\",z\n5,ab\"c,6\n\"\"\"\",\"e\"\"f\",g\n"
+        for index in 0..<30 { text += "\(index),row \(index),\(String(repeating: "w", count: index))\n" }
+        var runs = 0
+        var fingerprints: [RowFingerprint] = []
+        var reader = CSVReader(bytes: Array(text.utf8), name: "runs.csv", delimiter: .comma, chunkSize: chunkSize)
+        try reader.forEachRecord { record in
+            let fields = (0..<record.count).map { Array(record[$0]) }
+            if let run = record.run {
+                runs += 1
+                #expect(run.delimiter == UInt8(ascii: ","))
+                #expect(Array(run.bytes) == Array(fields.joined(separator: [UInt8(ascii: ",")])))
+            }
+            #expect(record.fingerprint == RowFingerprintTests.fingerprint(cells: fields))
+            fingerprints.append(record.fingerprint)
+        }
+        #expect(fingerprints.count == 37)
+        // `1,,x y` and `"1",,x y` are the same cells.
+        #expect(fingerprints[1] == fingerprints[2])
+        #expect(Set(fingerprints).count == 36)
+        // Every record without a quote has its run when chunks are large; one-byte chunks cut every record.
+        #expect(runs == (chunkSize == 1 ? 0 : 34) || (chunkSize == 7 && runs > 0 && runs < 34))
     }
 }

@@ -4,9 +4,7 @@ import Testing
 
 struct FingerprintTableTests {
     func fingerprint(_ number: Int) -> RowFingerprint {
-        var fingerprint = RowFingerprint()
-        Array(String(number).utf8).withUnsafeBufferPointer { fingerprint.add($0) }
-        return fingerprint
+        RowFingerprintTests.fingerprint(cells: [Array(String(number).utf8)])
     }
 
     @Test func theFirstOccurrenceIsKept() {

@@ -23,9 +23,7 @@ struct RowBatchTests {
     }
 
     func fingerprint(_ record: borrowing CSVRecord) -> RowFingerprint {
-        var fingerprint = RowFingerprint()
-        for index in 0..<record.count { fingerprint.add(record[index]) }
-        return fingerprint
+        record.fingerprint
     }
 
     /// Rows copied into batches (a multi-line quoted cell, empty cells, a ragged row, a stray quote, bytes that are

@@ -15,17 +15,34 @@ public struct CSVRecord {
     /// The offset in the text of the line end that ended the record, or the text's length for a last record
     /// without one.
     let end: Int
+    /// The record's text as its file holds it, when its fields are that text split at single delimiters (no field
+    /// quoted); `nil` otherwise. A row's fingerprint is taken from it in place (`RowFingerprint`).
+    let run: Run?
 
-    /// Creates a view on parsed fields; the buffers must stay valid for as long as the record is used.
+    /// Text whose fields lie one after another, each two separated by one `delimiter`, which no field holds.
+    struct Run {
+        var bytes: UnsafeBufferPointer<UInt8>
+        var delimiter: UInt8
+    }
+
+    /// Creates a view on parsed fields; the buffers must stay valid for as long as the record is used. `run`, when
+    /// given, is the fields' text with its delimiters.
     init(
         line: Int, lineCount: Int, fields: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
-        problems: [CSVFieldProblem], end: Int
+        problems: [CSVFieldProblem], end: Int, run: Run? = nil
     ) {
         self.line = line
         self.lineCount = lineCount
         self.fields = fields
         self.problems = problems
         self.end = end
+        self.run = run
+    }
+
+    /// The fingerprint of the record's fields.
+    var fingerprint: RowFingerprint {
+        if let run { return RowFingerprint(run: run.bytes, delimiter: run.delimiter, cellCount: fields.count) }
+        return RowFingerprint(cells: fields)
     }
 
     /// Number of fields; rows of one file may differ (ragged rows are delivered as they are).

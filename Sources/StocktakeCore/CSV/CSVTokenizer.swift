@@ -59,6 +59,8 @@ struct CSVTokenizer: ~Copyable {
     private var fieldLine = 1
     /// Whether a stray quote was already reported for the current field (it is reported once per field).
     private var fieldHasStrayQuote = false
+    /// Whether a field of the current record opened with a quote: its fields are then not one run of the text.
+    private var recordHasQuotedField = false
     /// All bytes of the current field OR-ed together: when its top bit is clear the field is ASCII, and needs no
     /// UTF-8 check.
     private var fieldByteUnion: UInt8 = 0
@@ -151,6 +153,7 @@ struct CSVTokenizer: ~Copyable {
                 fieldIsSliced = true
                 if chunk[index] == ASCII.quote {
                     state = .quoted
+                    recordHasQuotedField = true
                     index += 1
                 } else {
                     state = .unquoted
@@ -477,11 +480,21 @@ struct CSVTokenizer: ~Copyable {
         defer {
             // Nearly every record leaves only fields behind; emptying an empty array still costs a call.
             fieldCount = 0
+            recordHasQuotedField = false
             if !spilledFields.isEmpty { spilledFields.removeAll(keepingCapacity: true) }
             if !spill.isEmpty { spill.removeAll(keepingCapacity: true) }
             if !problems.isEmpty { problems.removeAll(keepingCapacity: true) }
         }
         let lineCount = line - recordLine + 1
+        // Fields read from the chunk, none quoted, lie one after another with a delimiter between each two: the text
+        // from the first field's start to the last one's end is the record's, as its file has it.
+        var run: CSVRecord.Run?
+        if !recordHasQuotedField && spilledFields.isEmpty && fieldCount > 0,
+            let start = fieldSlots[0].baseAddress, let last = fieldSlots[fieldCount - 1].baseAddress
+        {
+            let bytes = UnsafeBufferPointer(start: start, count: last + fieldSlots[fieldCount - 1].count - start)
+            run = CSVRecord.Run(bytes: bytes, delimiter: delimiter)
+        }
         try spill.withUnsafeBufferPointer { spillBuffer in
             for spilled in spilledFields {
                 fieldSlots[spilled.field] = UnsafeBufferPointer(rebasing: spillBuffer[spilled.start..<spilled.end])
@@ -489,7 +502,7 @@ struct CSVTokenizer: ~Copyable {
             let record = CSVRecord(
                 line: recordLine, lineCount: lineCount,
                 fields: UnsafeBufferPointer(start: fieldSlots, count: fieldCount),
-                problems: problems, end: end)
+                problems: problems, end: end, run: run)
             try body(record)
         }
     }

@@ -104,14 +104,13 @@ struct ReadState {
             checksIdentifiers = data.layout.hasIdentifier
             return
         }
-        var fingerprint = RowFingerprint()
         var blank = true
-        for index in 0..<record.count {
-            let cell = record[index]
-            if blank, ByteTrim.trimmed(cell).count > 0 { blank = false }
-            fingerprint.add(cell)
+        for index in 0..<record.count where ByteTrim.trimmed(record[index]).count > 0 {
+            blank = false
+            break
         }
         if blank { return }
+        let fingerprint = record.fingerprint
         uncountedRows += 1
         if uncountedRows == Self.rowsPerCharge { try countRows() }
         // While the fingerprint table is small enough to stay in the processor's cache, a lookup does not wait for
