@@ -1,5 +1,6 @@
-import StocktakeCore
 import Testing
+
+@testable import StocktakeCore
 
 struct InventoryDateTests {
     @Test(arguments: [
@@ -134,5 +135,52 @@ struct InventoryDateTests {
         let today = InventoryDate.today()
         #expect(today > InventoryDate(year: 2024, month: 1, day: 1)!)
         #expect(today < InventoryDate(year: 2200, month: 1, day: 1)!)
+    }
+    /// The dates sheets write nearly always (`YYYY-MM-DD`, with a time after a space or `T`, and `M/D/YYYY`) are read
+    /// by their fixed places; every cell of those lengths, real days and times or not (month 0 or 13, February 29
+    /// of a year that has none, hour 24, minute 60, a letter or another separator anywhere), gets what the rules in
+    /// full give it, and the real ones are read the short way.
+    @Test func theCommonFormsGiveWhatTheRulesInFullGive() {
+        var random = CSVTestRandomGenerator(seed: 1_959)
+        func number(_ range: ClosedRange<Int>, width: Int) -> String {
+            let text = String(Int.random(in: range, using: &random))
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        let noise: [UInt8] = Array("0123456789/-: Tt.xZ".utf8)
+        var differing: [String] = []
+        var readShort = 0
+        for trial in 0..<20_000 {
+            let year = number(0...9999, width: 4)
+            var text: String
+            switch trial % 4 {
+            case 0: text = "\(year)-\(number(0...13, width: 2))-\(number(0...32, width: 2))"
+            case 1:
+                text =
+                    "\(year)-\(number(0...13, width: 2))-\(number(0...32, width: 2))"
+                    + ["T", "t", " ", "x"].randomElement(using: &random)!
+                    + "\(number(0...25, width: 2)):\(number(0...61, width: 2)):\(number(0...61, width: 2))"
+            case 2:
+                text = "\(number(0...13, width: Int.random(in: 1...2, using: &random)))/"
+                text += "\(number(0...32, width: Int.random(in: 1...2, using: &random)))/\(year)"
+            default:
+                text = "\(number(1...12, width: 2))/\(number(1...28, width: 2))/\(year)"
+                // Two-digit years, and a year cut to three digits, are read in full only.
+                if Bool.random(using: &random) { text.removeFirst(Int.random(in: 1...2, using: &random)) }
+            }
+            var bytes = Array(text.utf8)
+            // One place in three holds something else.
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                bytes[Int.random(in: 0..<bytes.count, using: &random)] = noise.randomElement(using: &random)!
+            }
+            bytes.withUnsafeBufferPointer { cell in
+                let short = InventoryDate.commonForm(ByteTrim.trimmed(cell))
+                let full = InventoryDate.inFull(ByteTrim.trimmed(cell))
+                if short != nil { readShort += 1 }
+                if let short, full != .value(short) { differing.append(String(decoding: bytes, as: UTF8.self)) }
+                if InventoryDate.normalize(cell) != full { differing.append(String(decoding: bytes, as: UTF8.self)) }
+            }
+        }
+        #expect(differing == [])
+        #expect(readShort > 8_000)
     }
 }

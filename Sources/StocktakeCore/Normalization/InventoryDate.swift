@@ -82,6 +82,12 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
     /// A four-digit number such as `2024` is read as a serial too, as a spreadsheet would.
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>) -> Normalized<InventoryDate> {
         let trimmed = ByteTrim.trimmed(cell)
+        if let date = commonForm(trimmed) { return .value(date) }
+        return inFull(trimmed)
+    }
+
+    /// Reads a trimmed cell by every rule of `normalize`.
+    static func inFull(_ trimmed: UnsafeBufferPointer<UInt8>) -> Normalized<InventoryDate> {
         if Placeholder.isEmptyOrPlaceholder(trimmed) {
             return .empty
         }
@@ -96,6 +102,65 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
             return serial(trimmed)
         }
         return .invalid(reason: notADate)
+    }
+
+    /// The day of a trimmed cell in one of the forms sheets write nearly every date in, `YYYY-MM-DD`,
+    /// `YYYY-MM-DD HH:MM:SS` (or with `T`) and `M/D/YYYY` (one or two digits for month and day), when it is a real
+    /// day and time; `nil` for anything else, which `inFull` reads. Nearly every date cell is one of these, and
+    /// reading them by their fixed places skips the search for the form and the general digit runs.
+    @inline(__always)
+    static func commonForm(_ bytes: UnsafeBufferPointer<UInt8>) -> InventoryDate? {
+        guard let base = bytes.baseAddress else { return nil }
+        let count = bytes.count
+        // The value of the digit at `offset`, or 10 and more when the byte is not a digit.
+        func digit(_ offset: Int) -> Int { Int(base[offset] &- UInt8(ascii: "0")) }
+        let year: Int
+        let month: Int
+        let day: Int
+        if count == 10 || count == 19, base[4] == UInt8(ascii: "-"), base[7] == UInt8(ascii: "-") {
+            let digits = (digit(0), digit(1), digit(2), digit(3), digit(5), digit(6), digit(8), digit(9))
+            guard
+                digits.0 < 10 && digits.1 < 10 && digits.2 < 10 && digits.3 < 10 && digits.4 < 10 && digits.5 < 10
+                    && digits.6 < 10 && digits.7 < 10
+            else { return nil }
+            year = ((digits.0 * 10 + digits.1) * 10 + digits.2) * 10 + digits.3
+            month = digits.4 * 10 + digits.5
+            day = digits.6 * 10 + digits.7
+            if count == 19 {
+                let separator = base[10]
+                guard separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t") || separator == 0x20,
+                    base[13] == UInt8(ascii: ":"), base[16] == UInt8(ascii: ":")
+                else { return nil }
+                let time = (digit(11), digit(12), digit(14), digit(15), digit(17), digit(18))
+                guard time.0 < 10 && time.1 < 10 && time.2 < 10 && time.3 < 10 && time.4 < 10 && time.5 < 10,
+                    time.0 * 10 + time.1 < 24, time.2 * 10 + time.3 < 60, time.4 * 10 + time.5 <= 60
+                else { return nil }
+            }
+        } else if count >= 8 && count <= 10 {
+            // M/D/YYYY: the month's slash is its second or third byte, the day's one or two bytes later.
+            let monthSlash = base[1] == UInt8(ascii: "/") ? 1 : 2
+            let daySlash = count - 5
+            guard base[monthSlash] == UInt8(ascii: "/"), base[daySlash] == UInt8(ascii: "/"),
+                daySlash - monthSlash == 2 || daySlash - monthSlash == 3
+            else { return nil }
+            let firstMonth = digit(0)
+            let lastMonth = digit(monthSlash - 1)
+            let firstDay = digit(monthSlash + 1)
+            let lastDay = digit(daySlash - 1)
+            let years = (digit(count - 4), digit(count - 3), digit(count - 2), digit(count - 1))
+            guard firstMonth < 10 && lastMonth < 10 && firstDay < 10 && lastDay < 10,
+                years.0 < 10 && years.1 < 10 && years.2 < 10 && years.3 < 10
+            else { return nil }
+            month = monthSlash == 1 ? firstMonth : firstMonth * 10 + lastMonth
+            day = daySlash - monthSlash == 2 ? firstDay : firstDay * 10 + lastDay
+            year = ((years.0 * 10 + years.1) * 10 + years.2) * 10 + years.3
+        } else {
+            return nil
+        }
+        guard year >= 1, month >= 1 && month <= 12, day >= 1 && day <= daysIn(month: month, year: year) else {
+            return nil
+        }
+        return InventoryDate(daysSinceEpoch: Int32(days(year: year, month: month, day: day)))
     }
 
     /// Reads a date from text, with the same rules as the byte overload.
