@@ -39,4 +39,26 @@ struct DeflateBitWriterTests {
         }
         #expect(bytes == [0b101, 1, 2, 3, 0xFF])
     }
+    @Test("writes of 0 to 32 bits in any order give their bits in order, wherever the pending bits stand")
+    func everyWidthAtEveryPendingCount() {
+        var random = CSVTestRandomGenerator(seed: 32)
+        for _ in 0..<200 {
+            var writes: [(value: UInt64, count: Int)] = []
+            var expected: [Bool] = []
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                let count = Int.random(in: 0...32, using: &random)
+                let value = count == 0 ? 0 : UInt64.random(in: 0...UInt64.max, using: &random) >> UInt64(64 - count)
+                writes.append((value, count))
+                expected += (0..<count).map { (value >> UInt64($0)) & 1 == 1 }
+            }
+            let bytes = Self.bytes { writer in
+                for write in writes { writer.write(write.value, count: write.count) }
+                writer.alignToByte()
+            }
+            let bits: [Bool] = bytes.flatMap { byte -> [Bool] in (0..<8).map { (byte >> UInt8($0)) & 1 == 1 } }
+            #expect(bytes.count == (expected.count + 7) / 8)
+            #expect(Array(bits.prefix(expected.count)) == expected)
+            #expect(!bits.dropFirst(expected.count).contains(true), "the last byte is padded with zeros")
+        }
+    }
 }

@@ -16,8 +16,9 @@ struct DeflateBitWriter {
     /// Adds the low `count` bits of `value` (at most 32, and nothing above them set).
     @inline(__always)
     mutating func write(_ value: UInt64, count: Int) {
-        bits |= value << UInt64(pending)
-        pending += count
+        // `pending` is below 32 here and `count` at most 32: the shift and the sum need no checks.
+        bits |= value &<< UInt64(truncatingIfNeeded: pending)
+        pending &+= count
         if pending >= 32 {
             UnsafeMutableRawPointer(output).storeBytes(
                 of: UInt32(truncatingIfNeeded: bits).littleEndian, as: UInt32.self)

@@ -264,7 +264,7 @@ private struct EncoderState {
                     index += 1
                     let bits = word >> 16
                     writer.write(
-                        UInt64(word & 0xFFFF) | UInt64(next & 0xFFFF) << UInt64(bits), count: Int(bits + next >> 16))
+                        UInt64(word & 0xFFFF) | UInt64(next & 0xFFFF) &<< UInt64(bits), count: Int(bits + next >> 16))
                 } else {
                     writer.write(UInt64(word & 0xFFFF), count: Int(word >> 16))
                 }
@@ -275,12 +275,13 @@ private struct EncoderState {
             let extra = lengthExtras[offset]
             let lengthBits = UInt64(word >> 16)
             writer.write(
-                UInt64(word & 0xFFFF) | UInt64(extra & 0xFFFF) << lengthBits, count: Int(lengthBits) + Int(extra >> 16))
+                UInt64(word & 0xFFFF) | UInt64(extra & 0xFFFF) &<< lengthBits, count: Int(lengthBits) + Int(extra >> 16)
+            )
             let distance = DeflateEncoder.distanceSymbol(Int(symbol & 0xFFFF))
             let distanceWord = distanceWords[distance.symbol]
             let distanceBits = UInt64(distanceWord >> 16)
             writer.write(
-                UInt64(distanceWord & 0xFFFF) | UInt64(distance.extra) << distanceBits,
+                UInt64(distanceWord & 0xFFFF) | UInt64(truncatingIfNeeded: distance.extra) &<< distanceBits,
                 count: Int(distanceBits) + distance.extraBits)
         }
         let end = literalWords[256]
