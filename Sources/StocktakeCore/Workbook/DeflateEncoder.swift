@@ -152,10 +152,12 @@ private struct EncoderState {
         while position < count {
             if position <= lastProbe {
                 let sequence = base.loadUnaligned(fromByteOffset: position, as: UInt32.self)
-                let hash = Int((sequence &* 0x9E37_79B1) >> hashShift)
+                // `hashShift` is 17 to 24: the shift needs no check.
+                let hash = Int((sequence &* 0x9E37_79B1) &>> hashShift)
                 let candidate = Int(table[hash])
                 table[hash] = Int32(truncatingIfNeeded: position)
-                if position - candidate <= window,
+                // Positions are below 2^30 and an empty entry is -2^16: the difference never overflows.
+                if position &- candidate <= window,
                     base.loadUnaligned(fromByteOffset: candidate, as: UInt32.self) == sequence
                 {
                     let length = Self.matchLength(
@@ -167,10 +169,11 @@ private struct EncoderState {
                 }
             }
             let byte = base.load(fromByteOffset: position, as: UInt8.self)
+            // A block holds at most 2^16 symbols: its counts never overflow.
             symbols[symbolCount] = UInt32(byte)
-            symbolCount += 1
-            frequencies[Int(byte)] += 1
-            position += 1
+            symbolCount &+= 1
+            frequencies[Int(byte)] &+= 1
+            position &+= 1
             if symbolCount == DeflateEncoder.symbolsPerBlock { endBlock(at: position) }
         }
         if symbolCount > 0 { endBlock(at: count) }
@@ -200,9 +203,9 @@ private struct EncoderState {
     @inline(__always)
     private mutating func addMatch(length: Int, distance: Int) {
         symbols[symbolCount] = Self.matchFlag | UInt32(length - 3) << 16 | UInt32(distance)
-        symbolCount += 1
-        frequencies[Int(lengthSymbolOf[length - 3])] += 1
-        frequencies[286 + DeflateEncoder.distanceSymbol(distance).symbol] += 1
+        symbolCount &+= 1
+        frequencies[Int(lengthSymbolOf[length - 3])] &+= 1
+        frequencies[286 + DeflateEncoder.distanceSymbol(distance).symbol] &+= 1
     }
 
     /// Writes the symbols gathered for input up to `end` as one block: with its own Huffman codes, or stored when
