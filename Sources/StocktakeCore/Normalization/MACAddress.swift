@@ -16,7 +16,7 @@ public struct MACAddress: Hashable, Comparable, Sendable, CustomStringConvertibl
         let digits = Array("0123456789abcdef".utf8)
         return String(unsafeUninitializedCapacity: 17) { output in
             for group in 0..<6 {
-                let byte = UInt8(truncatingIfNeeded: value >> UInt64(40 - 8 * group))
+                let byte = UInt8(truncatingIfNeeded: value &>> UInt64(40 - 8 * group))
                 output[group * 3] = digits[Int(byte >> 4)]
                 output[group * 3 + 1] = digits[Int(byte & 0x0F)]
                 if group < 5 {

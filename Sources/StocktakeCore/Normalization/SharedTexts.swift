@@ -96,6 +96,7 @@ final class SharedTexts: @unchecked Sendable {
         // stay in the cache), which start with the shard's: a counting sort. Each is copied to its place, with its hash and its index in the batch and,
         // when it is short, its bytes, so that the texts are then read in order, not at random.
         let bits = min(16, max(Self.shardBits, Int.bitWidth - count.leadingZeroBitCount - 3))
+        // `bits` is 6 to 16: the shift is 48 to 58 bits.
         let shift = UInt64(64 - bits)
         var firsts = [Int32](repeating: 0, count: (1 << bits) + 1)
         var ids = [Int32](repeating: 0, count: count)
@@ -104,13 +105,13 @@ final class SharedTexts: @unchecked Sendable {
         defer { sorted.deallocate() }
         batch.bytes.withUnsafeBufferPointer { bytes in
             batch.hashes.withUnsafeBufferPointer { hashes in
-                for hash in hashes { firsts[Int(truncatingIfNeeded: hash >> shift) + 1] += 1 }
+                for hash in hashes { firsts[Int(truncatingIfNeeded: hash &>> shift) + 1] += 1 }
             }
             for value in 0..<(1 << bits) { firsts[value + 1] += firsts[value] }
             var next = firsts
             for index in 0..<count {
                 let hash = batch.hashes[index]
-                let value = Int(truncatingIfNeeded: hash >> shift)
+                let value = Int(truncatingIfNeeded: hash &>> shift)
                 SortedText.store(
                     at: sorted + Int(next[value]) * SortedText.size, hash: hash, index: index,
                     range: batch.range(of: index), of: bytes)

@@ -141,7 +141,8 @@ struct TextPool: Sendable {
     /// just below its 6 highest (which choose a shard of `SharedTexts`), so that texts taken in the order of their
     /// hashes go through the slots from first to last (see `SharedTexts.ids(of:)`).
     static func home(of hash: UInt64, slotCount: Int) -> Int {
-        Int(truncatingIfNeeded: (hash &<< 6) >> UInt64(64 - slotCount.trailingZeroBitCount))
+        // Tables start at 64 slots and only double: the shift is 6 to 58 bits, and needs no check.
+        Int(truncatingIfNeeded: (hash &<< 6) &>> UInt64(64 - slotCount.trailingZeroBitCount))
     }
 
     /// The length of the text whose entry is at `start`.

@@ -185,7 +185,8 @@ struct AssetMerger {
         if kept < 0 {
             kept = id
         } else if kept != id {
-            differing |= 1 << UInt16(position)
+            // A field's position is below 16 (`position(of:)`): the shift needs no check.
+            differing |= 1 &<< UInt16(position)
         }
     }
 
@@ -200,7 +201,7 @@ struct AssetMerger {
             merged = value
             return
         }
-        if kept != value { differing |= 1 << UInt16(position) }
+        if kept != value { differing |= 1 &<< UInt16(position) }
     }
 
     /// Takes the text of a best-ranked source, and notes when rows hold different texts.

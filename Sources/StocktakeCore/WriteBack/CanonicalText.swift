@@ -27,7 +27,7 @@ enum CanonicalText {
     static func append<Output: ByteSink & ~Copyable>(_ address: MACAddress, to output: inout Output) {
         output.append(atMost: 17) { pointer in
             for group in 0..<6 {
-                let byte = UInt8(truncatingIfNeeded: address.value >> UInt64(40 - 8 * group))
+                let byte = UInt8(truncatingIfNeeded: address.value &>> UInt64(40 - 8 * group))
                 pointer[group * 3] = hexDigit(byte >> 4)
                 pointer[group * 3 + 1] = hexDigit(byte & 0x0F)
                 if group < 5 { pointer[group * 3 + 2] = UInt8(ascii: ":") }

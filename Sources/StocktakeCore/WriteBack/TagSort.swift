@@ -12,14 +12,15 @@ enum TagSort {
         var otherKeys = [UInt64](repeating: 0, count: count)
         var otherValues = [UInt32](repeating: 0, count: count)
         for pass in 0..<passes {
+            // At most eight passes: the shift is 0 to 56 bits.
             let shift = UInt64(pass * 8)
             var starts = [Int](repeating: 0, count: 257)
-            for key in keys { starts[Int(truncatingIfNeeded: (key >> shift) & 0xFF) + 1] += 1 }
+            for key in keys { starts[Int(truncatingIfNeeded: (key &>> shift) & 0xFF) + 1] += 1 }
             // A pass whose digit is the same for every key moves nothing.
             if starts.contains(count) { continue }
             for digit in 0..<256 { starts[digit + 1] += starts[digit] }
             for index in 0..<count {
-                let digit = Int(truncatingIfNeeded: (keys[index] >> shift) & 0xFF)
+                let digit = Int(truncatingIfNeeded: (keys[index] &>> shift) & 0xFF)
                 let target = starts[digit]
                 starts[digit] = target + 1
                 otherKeys[target] = keys[index]
