@@ -61,9 +61,9 @@ struct CSVTokenizer: ~Copyable {
     private var fieldHasStrayQuote = false
     /// Whether a field of the current record opened with a quote: its fields are then not one run of the text.
     private var recordHasQuotedField = false
-    /// All bytes of the current field OR-ed together: when its top bit is clear the field is ASCII, and needs no
-    /// UTF-8 check.
-    private var fieldByteUnion: UInt8 = 0
+    /// 0x80 once a byte of the current field with its top bit set is seen, else 0: a field without one is ASCII, and
+    /// needs no UTF-8 check.
+    private var fieldTopBit: UInt8 = 0
     /// Whether the current field's text so far is the chunk's bytes `sliceStart..<sliceEnd`; otherwise it is in
     /// `spill` from `spillFieldStart` on.
     private var fieldIsSliced = true
@@ -167,7 +167,7 @@ struct CSVTokenizer: ~Copyable {
                     let runStart = index
                     index = Self.scan(
                         chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord,
-                        union: &fieldByteUnion)
+                        union: &fieldTopBit)
                     if index > runStart { try append(chunk, runStart, index) }
                     guard index < count else { break unquoted }
                     let byte = chunk[index]
@@ -203,7 +203,7 @@ struct CSVTokenizer: ~Copyable {
                 let runStart = index
                 index = Self.scan(
                     chunk, from: index, stops: CSVTokenizer.quotedStops, delimiterWord: Self.quoteWord,
-                    union: &fieldByteUnion)
+                    union: &fieldTopBit)
                 if index > runStart {
                     try append(chunk, runStart, index)
                     previousByteWasCarriageReturn = false
@@ -252,7 +252,7 @@ struct CSVTokenizer: ~Copyable {
     }
 
     /// The offset of the first byte of `stops` in `chunk` at or after `start`, or the chunk's end when there is none;
-    /// the bytes before it are OR-ed into `union` (only its top bit is wanted: whether one is not ASCII).
+    /// `union` gets its top bit set when a byte before it has its top bit set (is not ASCII).
     ///
     /// Eight bytes are looked at together while they can be: a byte of the word is one of `stops` when it is a
     /// quote, CR, LF, NUL, or the byte repeated in `delimiterWord` (the delimiter, or a quote again inside quotes).
@@ -266,20 +266,21 @@ struct CSVTokenizer: ~Copyable {
         var seen: UInt64 = 0
         if let base = chunk.baseAddress {
             let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
+            // `index` and `count` are offsets in one chunk: adding 8 never overflows.
+            while index &+ 8 <= count {
                 let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
                 let found =
                     Self.zeroBytes(word) | Self.zeroBytes(word ^ delimiterWord) | Self.zeroBytes(word ^ Self.quoteWord)
                     | Self.zeroBytes(word ^ Self.carriageReturnWord) | Self.zeroBytes(word ^ Self.lineFeedWord)
                 if found != 0 {
                     // The bytes below the first stop: its flag is bit 7 of its byte, so the mask ends below that byte.
-                    let stop = found.trailingZeroBitCount / 8
-                    seen |= word & ((1 &<< UInt64(stop * 8)) &- 1)
-                    union |= Self.fold(seen)
-                    return index + stop
+                    let stop = found.trailingZeroBitCount &>> 3
+                    seen |= word & ((1 &<< UInt64(stop &* 8)) &- 1)
+                    union |= Self.topBit(of: seen)
+                    return index &+ stop
                 }
                 seen |= word
-                index += 8
+                index &+= 8
             }
         }
         while index < count {
@@ -288,16 +289,14 @@ struct CSVTokenizer: ~Copyable {
             seen |= UInt64(byte)
             index += 1
         }
-        union |= Self.fold(seen)
+        union |= Self.topBit(of: seen)
         return index
     }
 
-    /// The bytes of `word` OR-ed together.
+    /// 0x80 when a byte of `word` has its top bit set, else 0.
     @inline(__always)
-    private static func fold(_ word: UInt64) -> UInt8 {
-        let half = word | word >> 32
-        let quarter = half | half >> 16
-        return UInt8(truncatingIfNeeded: quarter | quarter >> 8)
+    private static func topBit(of word: UInt64) -> UInt8 {
+        word & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0
     }
 
     /// The high bit of each byte of `word` that is zero, and perhaps of bytes above one that is: its lowest set bit
@@ -438,12 +437,12 @@ struct CSVTokenizer: ~Copyable {
     private mutating func endField(_ chunk: UnsafeBufferPointer<UInt8>) {
         if fieldIsSliced {
             let field = UnsafeBufferPointer(rebasing: chunk[sliceStart..<sliceEnd])
-            if fieldByteUnion >= 0x80, let problem = invalidUTF8Problem(in: field) { problems.append(problem) }
+            if fieldTopBit >= 0x80, let problem = invalidUTF8Problem(in: field) { problems.append(problem) }
             appendField(field)
         } else {
             let start = spillFieldStart
             let end = spill.count
-            if fieldByteUnion >= 0x80 {
+            if fieldTopBit >= 0x80 {
                 let problem = spill.withUnsafeBufferPointer {
                     invalidUTF8Problem(in: UnsafeBufferPointer(rebasing: $0[start..<end]))
                 }
@@ -453,7 +452,7 @@ struct CSVTokenizer: ~Copyable {
             appendField(Self.spilledField)
         }
         fieldHasStrayQuote = false
-        fieldByteUnion = 0
+        fieldTopBit = 0
     }
 
     /// The `.invalidUTF8` problem of the current field, whose bytes are `field`, or `nil` when it is valid UTF-8.
