@@ -167,7 +167,7 @@ struct CSVTokenizer: ~Copyable {
                     let runStart = index
                     index = Self.scan(
                         chunk, from: index, stops: unquotedStops, delimiterWord: delimiterWord,
-                        union: &fieldTopBit)
+                        topBit: &fieldTopBit)
                     if index > runStart { try append(chunk, runStart, index) }
                     guard index < count else { break unquoted }
                     let byte = chunk[index]
@@ -203,7 +203,7 @@ struct CSVTokenizer: ~Copyable {
                 let runStart = index
                 index = Self.scan(
                     chunk, from: index, stops: CSVTokenizer.quotedStops, delimiterWord: Self.quoteWord,
-                    union: &fieldTopBit)
+                    topBit: &fieldTopBit)
                 if index > runStart {
                     try append(chunk, runStart, index)
                     previousByteWasCarriageReturn = false
@@ -252,14 +252,14 @@ struct CSVTokenizer: ~Copyable {
     }
 
     /// The offset of the first byte of `stops` in `chunk` at or after `start`, or the chunk's end when there is none;
-    /// `union` gets its top bit set when a byte before it has its top bit set (is not ASCII).
+    /// `topBit` gets its top bit set when a byte before it has its top bit set (is not ASCII).
     ///
     /// Eight bytes are looked at together while they can be: a byte of the word is one of `stops` when it is a
     /// quote, CR, LF, NUL, or the byte repeated in `delimiterWord` (the delimiter, or a quote again inside quotes).
     @inline(__always)
     private static func scan(
         _ chunk: UnsafeBufferPointer<UInt8>, from start: Int, stops: UInt64, delimiterWord: UInt64,
-        union: inout UInt8
+        topBit: inout UInt8
     ) -> Int {
         var index = start
         let count = chunk.count
@@ -276,7 +276,7 @@ struct CSVTokenizer: ~Copyable {
                     // The bytes below the first stop: its flag is bit 7 of its byte, so the mask ends below that byte.
                     let stop = found.trailingZeroBitCount &>> 3
                     seen |= word & ((1 &<< UInt64(stop &* 8)) &- 1)
-                    union |= Self.topBit(of: seen)
+                    topBit |= Self.topBitFlag(of: seen)
                     return index &+ stop
                 }
                 seen |= word
@@ -289,13 +289,13 @@ struct CSVTokenizer: ~Copyable {
             seen |= UInt64(byte)
             index += 1
         }
-        union |= Self.topBit(of: seen)
+        topBit |= Self.topBitFlag(of: seen)
         return index
     }
 
     /// 0x80 when a byte of `word` has its top bit set, else 0.
     @inline(__always)
-    private static func topBit(of word: UInt64) -> UInt8 {
+    private static func topBitFlag(of word: UInt64) -> UInt8 {
         word & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0
     }
 
