@@ -70,11 +70,14 @@ struct RowFingerprintTests {
     }
 
     /// Every way of cutting the same bytes into cells gives its own fingerprint: a cell's end can never be read as
-    /// bytes of text, whatever the cell's length.
+    /// bytes of text, whatever the cell's length, NUL bytes (a workbook's `_x0000_`) included.
     @Test func everySplitOfTheSameBytesDiffers() {
         var random = CSVTestRandomGenerator(seed: 20)
         for length in 0...20 {
-            let bytes = (0..<length).map { _ in UInt8.random(in: 1...255, using: &random) }
+            // One byte in four is NUL.
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<4, using: &random) == 0 ? 0 : UInt8.random(in: 1...255, using: &random)
+            }
             var seen: Set<RowFingerprint> = []
             var splits = 0
             // Each subset of the places between bytes, for the first 10 of them.
@@ -90,6 +93,16 @@ struct RowFingerprintTests {
             }
             #expect(seen.count == splits, "length \(length)")
         }
+    }
+
+    /// A workbook's cell may hold a NUL byte (`_x0000_`), which cannot then mark where a cell ends: a NUL and a
+    /// cell's end in each other's place give two fingerprints, and a row with a NUL differs from every row without.
+    @Test func aNULInACellIsNotACellsEnd() {
+        #expect(fingerprint(["a\u{0}b", "c"]) != fingerprint(["a", "b\u{0}c"]))
+        #expect(fingerprint(["a\u{0}b"]) != fingerprint(["a", "b"]))
+        #expect(fingerprint(["\u{0}"]) != fingerprint(["", ""]))
+        #expect(fingerprint(["\u{0}", ""]) != fingerprint(["", "\u{0}"]))
+        #expect(fingerprint(["a\u{0}b", "c"]) == fingerprint(["a\u{0}b", "c"]))
     }
 
     @Test func emptyCellsCount() {
@@ -120,11 +133,11 @@ struct RowFingerprintTests {
         var random = CSVTestRandomGenerator(seed: 24)
         for length in 1...24 {
             for _ in 0..<20 {
-                let cell = (0..<length).map { _ in UInt8.random(in: 1...255, using: &random) }
+                let cell = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
                 let original = Self.fingerprint(cells: [cell, [0x31]])
                 for position in 0..<length {
                     var changed = cell
-                    changed[position] = changed[position] == 255 ? 1 : changed[position] + 1
+                    changed[position] &+= 1
                     #expect(
                         Self.fingerprint(cells: [changed, [0x31]]) != original, "length \(length), byte \(position)")
                 }

@@ -42,6 +42,24 @@ struct WorkbookSourceTests {
         #expect(Self.tags(pulled) == ["000002"])
     }
 
+    /// A workbook's text may hold a NUL (`_x0000_`), which no CSV cell can: two rows whose cells differ only in where
+    /// a NUL and a cell's end fall are two rows, not one repeated, and both are kept.
+    @Test func rowsThatDifferOnlyByANULAgainstACellsEndAreNotRepeats() throws {
+        let parts = ReconcileJobTests.workbookParts([
+            (
+                "Scans", false,
+                ReconcileJobTests.inlineRow(1, ["Tag", "Model", "Room"])
+                    + ReconcileJobTests.inlineRow(2, ["1", "A_x0000_B", "C"])
+                    + ReconcileJobTests.inlineRow(3, ["1", "A", "B_x0000_C"])
+            )
+        ])
+        let path = folder.write(try pythonZip(WorkbookTests.workbookScript(parts), in: folder), to: "nul.xlsx")
+        let data = try WorkbookSource(file: SourceFile(path: path, role: .sighting)).read(with: reader)
+        #expect(data.repeatedRows.isEmpty)
+        #expect(data.records.count == 2)
+        #expect(data.records.map(\.row) == [1, 2])
+    }
+
     @Test func aMissingSheetNamesTheSheetsThereAre() throws {
         let path = folder.write(try workbook(), to: "scans.xlsx")
         let file = SourceFile(path: path, role: .sighting, sheet: "APs")

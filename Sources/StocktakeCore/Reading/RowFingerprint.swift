@@ -5,6 +5,9 @@
 /// of none. The bytes are absorbed eight at a time into two independent lanes, each a full-width multiply folded to
 /// 64 bits; the last 1 to 7 are read as one word (`WordTail`).
 ///
+/// A cell with a NUL byte (only a workbook's `_x0000_` makes one) cannot be joined so: such a row is hashed cell by
+/// cell, each after its length (`init(cellsHoldingNUL:)`).
+///
 /// Most rows are one run of their file's text: no cell is quoted, so the cells lie one after another with one
 /// delimiter between each two. Such a row is hashed where it lies, each delimiter read as the NUL it stands for
 /// (`init(run:delimiter:cellCount:)`), instead of cell by cell; any other row is joined first (`init(cells:)`). Both
@@ -16,7 +19,15 @@ struct RowFingerprint: Hashable {
     /// The fingerprint of `cells`.
     init(cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) {
         var length = max(0, cells.count - 1)
-        for cell in cells { length += cell.count }
+        var holdsNUL = false
+        for cell in cells {
+            length += cell.count
+            if !holdsNUL && cell.contains(0) { holdsNUL = true }
+        }
+        if holdsNUL {
+            self.init(cellsHoldingNUL: cells)
+            return
+        }
         self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(1, length)) { joined in
             var offset = 0
             for (index, cell) in cells.enumerated() {
@@ -31,6 +42,24 @@ struct RowFingerprint: Hashable {
             }
             return RowFingerprint(joined: UnsafeRawPointer(joined.baseAddress!), length: length, cellCount: cells.count)
         }
+    }
+
+    /// The fingerprint of cells of which one holds a NUL byte (a workbook's `_x0000_`; a CSV file with one is
+    /// refused): NUL cannot mark where a cell ends then, so each cell goes in after its length, and the end, with its
+    /// top bit set, tells such a row from every row without a NUL.
+    private init(cellsHoldingNUL cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) {
+        for cell in cells {
+            absorb(UInt64(truncatingIfNeeded: cell.count))
+            guard let base = cell.baseAddress, cell.count > 0 else { continue }
+            let bytes = UnsafeRawPointer(base)
+            var offset = 0
+            while offset + 8 <= cell.count {
+                absorb(bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                offset += 8
+            }
+            if offset < cell.count { absorb(WordTail.littleEndian(bytes, from: offset, count: cell.count)) }
+        }
+        absorb(UInt64(truncatingIfNeeded: cells.count) | 1 << 63)
     }
 
     /// The fingerprint of the `cellCount` cells that `run` holds one after another, each two separated by one
@@ -76,7 +105,8 @@ struct RowFingerprint: Hashable {
         return word & ~((zero >> 7) &* 0xff)
     }
 
-    /// Ends the fingerprint with the joined length and the number of cells.
+    /// Ends the fingerprint with the joined length and the number of cells (at most 16,384 cells, so the top bit,
+    /// which marks rows holding a NUL, stays clear).
     @inline(__always)
     private mutating func absorbEnd(length: Int, cellCount: Int) {
         absorb(UInt64(truncatingIfNeeded: length) &+ UInt64(truncatingIfNeeded: cellCount) &<< 40)
