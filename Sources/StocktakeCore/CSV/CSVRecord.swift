@@ -18,6 +18,9 @@ public struct CSVRecord {
     /// The record's text as its file holds it, when its fields are that text split at single delimiters (no field
     /// quoted); `nil` otherwise. A row's fingerprint is taken from it in place (`RowFingerprint`).
     let run: Run?
+    /// Whether a field may hold a NUL byte. The tokenizer refuses a CSV file with one, so its records hold none; a
+    /// workbook's text can (`_x0000_`), and a record made elsewhere is taken to.
+    let mayHoldNUL: Bool
 
     /// Text whose fields lie one after another, each two separated by one `delimiter`, which no field holds.
     struct Run {
@@ -26,10 +29,10 @@ public struct CSVRecord {
     }
 
     /// Creates a view on parsed fields; the buffers must stay valid for as long as the record is used. `run`, when
-    /// given, is the fields' text with its delimiters.
+    /// given, is the fields' text with its delimiters; `mayHoldNUL` is false only where NUL bytes were refused.
     init(
         line: Int, lineCount: Int, fields: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>,
-        problems: [CSVFieldProblem], end: Int, run: Run? = nil
+        problems: [CSVFieldProblem], end: Int, run: Run? = nil, mayHoldNUL: Bool = true
     ) {
         self.line = line
         self.lineCount = lineCount
@@ -37,12 +40,13 @@ public struct CSVRecord {
         self.problems = problems
         self.end = end
         self.run = run
+        self.mayHoldNUL = mayHoldNUL
     }
 
     /// The fingerprint of the record's fields.
     var fingerprint: RowFingerprint {
         if let run { return RowFingerprint(run: run.bytes, delimiter: run.delimiter, cellCount: fields.count) }
-        return RowFingerprint(cells: fields)
+        return RowFingerprint(cells: fields, mayHoldNUL: mayHoldNUL)
     }
 
     /// Number of fields; rows of one file may differ (ragged rows are delivered as they are).

@@ -501,7 +501,7 @@ struct CSVTokenizer: ~Copyable {
             let record = CSVRecord(
                 line: recordLine, lineCount: lineCount,
                 fields: UnsafeBufferPointer(start: fieldSlots, count: fieldCount),
-                problems: problems, end: end, run: run)
+                problems: problems, end: end, run: run, mayHoldNUL: false)
             try body(record)
         }
     }

@@ -16,15 +16,12 @@ struct RowFingerprint: Hashable {
     private(set) var first: UInt64 = 0x243f_6a88_85a3_08d3
     private(set) var second: UInt64 = 0x1319_8a2e_0370_7344
 
-    /// The fingerprint of `cells`.
-    init(cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>) {
+    /// The fingerprint of `cells`; `mayHoldNUL` false says that no cell holds a NUL byte (the tokenizer refused
+    /// them), so the cells are not searched for one.
+    init(cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, mayHoldNUL: Bool = true) {
         var length = max(0, cells.count - 1)
-        var holdsNUL = false
-        for cell in cells {
-            length += cell.count
-            if !holdsNUL && cell.contains(0) { holdsNUL = true }
-        }
-        if holdsNUL {
+        for cell in cells { length += cell.count }
+        if mayHoldNUL && cells.contains(where: { $0.contains(0) }) {
             self.init(cellsHoldingNUL: cells)
             return
         }
