@@ -157,10 +157,7 @@ public struct InventoryDate: Hashable, Comparable, Sendable, CustomStringConvert
         } else {
             return nil
         }
-        guard year >= 1, month >= 1 && month <= 12, day >= 1 && day <= daysIn(month: month, year: year) else {
-            return nil
-        }
-        return InventoryDate(daysSinceEpoch: Int32(days(year: year, month: month, day: day)))
+        return InventoryDate(year: year, month: month, day: day)
     }
 
     /// Reads a date from text, with the same rules as the byte overload.
