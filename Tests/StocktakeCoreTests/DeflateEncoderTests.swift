@@ -120,6 +120,7 @@ struct DeflateEncoderTests {
             let entry = DeflateEncoder.distanceSymbol(distance)
             #expect(entry.extraBits == DeflateEncoder.distanceExtraBits[entry.symbol])
             #expect(entry.extra >= 0 && entry.extra < 1 << entry.extraBits)
+            #expect(entry.extra == distance - 1 - DeflateEncoder.distanceBases[entry.symbol], "distance \(distance)")
         }
     }
 }

@@ -81,6 +81,9 @@ enum DeflateEncoder {
     /// The extra bits of each distance symbol.
     static let distanceExtraBits: [Int] = (0..<30).map { $0 < 4 ? 0 : $0 / 2 - 1 }
 
+    /// The smallest distance − 1 of each distance symbol: its extra bits count on from there.
+    static let distanceBases: [Int] = (0..<30).map { $0 < 4 ? $0 : (2 + ($0 & 1)) << ($0 / 2 - 1) }
+
     /// The order in which a dynamic block's header gives the code-length code's lengths (RFC 1951 3.2.7).
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
 }
@@ -90,7 +93,7 @@ private struct EncoderState {
     let input: UnsafeRawBufferPointer
     /// The last position (relative to `input`) whose four bytes hashed to each entry.
     let table: UnsafeMutablePointer<Int32>
-    /// The block's symbols: a literal byte, or `1 << 31 | (length − 3) << 16 | distance`.
+    /// The block's symbols: a literal byte, or `1 << 31 | distance symbol << 24 | (length − 3) << 16 | distance`.
     let symbols: UnsafeMutablePointer<UInt32>
     var symbolCount = 0
     /// How often each literal/length symbol (286) and each distance symbol (30, after them) occurs in the block.
@@ -202,10 +205,13 @@ private struct EncoderState {
 
     @inline(__always)
     private mutating func addMatch(length: Int, distance: Int) {
-        symbols[symbolCount] = Self.matchFlag | UInt32(length - 3) << 16 | UInt32(distance)
+        let distanceSymbol = DeflateEncoder.distanceSymbol(distance).symbol
+        symbols[symbolCount] =
+            Self.matchFlag | UInt32(truncatingIfNeeded: distanceSymbol) << 24 | UInt32(length - 3) << 16
+            | UInt32(distance)
         symbolCount &+= 1
         frequencies[Int(lengthSymbolOf[length - 3])] &+= 1
-        frequencies[286 + DeflateEncoder.distanceSymbol(distance).symbol] &+= 1
+        frequencies[286 + distanceSymbol] &+= 1
     }
 
     /// Writes the symbols gathered for input up to `end` as one block: with its own Huffman codes, or stored when
@@ -249,43 +255,59 @@ private struct EncoderState {
         for symbol in 0..<30 {
             distanceWords[symbol] = UInt32(distances.codes[symbol]) | UInt32(distances.lengths[symbol]) << 16
         }
-        let lengthExtras = UnsafeMutablePointer<UInt32>.allocate(capacity: 256)
-        defer { lengthExtras.deallocate() }
+        // A repeat length's code with its extra bits after it (`bits | count << 32`), and a distance symbol's extra
+        // bits and where they count from (`count << 16 | base`).
+        let lengthCodes = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+        defer { lengthCodes.deallocate() }
         for (offset, length) in DeflateEncoder.lengthSymbols.enumerated() {
-            lengthExtras[offset] = UInt32(length.extra) | UInt32(length.extraBits) << 16
+            let word = literalWords[Int(length.symbol)]
+            let codeBits = UInt64(word >> 16)
+            lengthCodes[offset] =
+                (UInt64(word & 0xFFFF) | UInt64(length.extra) << codeBits) | (codeBits + UInt64(length.extraBits)) << 32
+        }
+        let distanceExtras = UnsafeMutablePointer<UInt32>.allocate(capacity: 30)
+        defer { distanceExtras.deallocate() }
+        for symbol in 0..<30 {
+            distanceExtras[symbol] =
+                UInt32(DeflateEncoder.distanceExtraBits[symbol]) << 16 | UInt32(DeflateEncoder.distanceBases[symbol])
         }
         var writer = self.writer
         var index = 0
         while index < symbolCount {
             let symbol = symbols[index]
-            index += 1
+            index &+= 1
             if symbol < Self.matchFlag {
+                // Up to three literals in a row (at most 15 bits each) go out in one write.
                 let word = literalWords[Int(symbol)]
-                // Two literals in a row (at most 15 bits each) go out in one write.
+                var value = UInt64(word & 0xFFFF)
+                var count = UInt64(word >> 16)
                 if index < symbolCount && symbols[index] < Self.matchFlag {
                     let next = literalWords[Int(symbols[index])]
-                    index += 1
-                    let bits = word >> 16
-                    writer.write(
-                        UInt64(word & 0xFFFF) | UInt64(next & 0xFFFF) &<< UInt64(bits), count: Int(bits + next >> 16))
-                } else {
-                    writer.write(UInt64(word & 0xFFFF), count: Int(word >> 16))
+                    index &+= 1
+                    value |= UInt64(next & 0xFFFF) &<< count
+                    count &+= UInt64(next >> 16)
+                    if index < symbolCount && symbols[index] < Self.matchFlag {
+                        let third = literalWords[Int(symbols[index])]
+                        index &+= 1
+                        value |= UInt64(third & 0xFFFF) &<< count
+                        count &+= UInt64(third >> 16)
+                    }
                 }
+                writer.write(value, count: Int(truncatingIfNeeded: count))
                 continue
             }
-            let offset = Int((symbol >> 16) & 0xFF)
-            let word = literalWords[Int(lengthSymbolOf[offset])]
-            let extra = lengthExtras[offset]
-            let lengthBits = UInt64(word >> 16)
-            writer.write(
-                UInt64(word & 0xFFFF) | UInt64(extra & 0xFFFF) &<< lengthBits, count: Int(lengthBits) + Int(extra >> 16)
-            )
-            let distance = DeflateEncoder.distanceSymbol(Int(symbol & 0xFFFF))
-            let distanceWord = distanceWords[distance.symbol]
-            let distanceBits = UInt64(distanceWord >> 16)
-            writer.write(
-                UInt64(distanceWord & 0xFFFF) | UInt64(truncatingIfNeeded: distance.extra) &<< distanceBits,
-                count: Int(distanceBits) + distance.extraBits)
+            // A repeat in one write: the length's code and extra bits (at most 20), then the distance's (at most 28).
+            let length = lengthCodes[Int((symbol >> 16) & 0xFF)]
+            let lengthBits = length &>> 32
+            let distanceSymbol = Int((symbol >> 24) & 0x1F)
+            let distanceWord = distanceWords[distanceSymbol]
+            let distanceCodeBits = UInt64(distanceWord >> 16)
+            let extra = distanceExtras[distanceSymbol]
+            let distanceExtra = UInt64((symbol & 0xFFFF) &- 1 &- (extra & 0xFFFF))
+            let value =
+                length & 0xFFFF_FFFF | UInt64(distanceWord & 0xFFFF) &<< lengthBits
+                | distanceExtra &<< (lengthBits &+ distanceCodeBits)
+            writer.write(value, count: Int(truncatingIfNeeded: lengthBits &+ distanceCodeBits &+ UInt64(extra >> 16)))
         }
         let end = literalWords[256]
         writer.write(UInt64(end & 0xFFFF), count: Int(end >> 16))
