@@ -5,6 +5,9 @@
 /// The identifiers that differ from asset to asset (tag, CNS number, serial number, MAC address) and the findings
 /// stay inline strings: a shared string would only add its index to the text. Texts are indexed in the order the
 /// assets first use them, so the same reconciliation makes the same workbook.
+///
+/// `cleaned.csv` writes the same cells from the same indices: each text's CSV form (neutralized and quoted as
+/// `CSVWriter` writes a field) is made once here, and a cell is a copy of it.
 struct CleanedSharedStrings: Sendable {
     /// The columns whose cells refer to shared strings, in the order of the sheet.
     enum Column: Int, CaseIterable {
@@ -13,6 +16,8 @@ struct CleanedSharedStrings: Sendable {
 
     /// The texts, by index.
     let table: SharedStringTable
+    /// Each text as a field of `cleaned.csv`, by index.
+    let csvFields: CSVFieldTable
     /// For each asset, the index of each `Column`'s text, -1 for an empty cell.
     private let indices: [Int32]
 
@@ -44,6 +49,7 @@ struct CleanedSharedStrings: Sendable {
         var table = gathering.table
         table.references = indices.reduce(0) { $0 + ($1 >= 0 ? 1 : 0) }
         self.table = table
+        csvFields = CSVFieldTable(table)
     }
 
     /// The texts met so far and the indices already looked up, by integer, so that a text is hashed once, when

@@ -13,59 +13,69 @@ public enum CleanedTable {
     /// The file's bytes.
     public static func csv(_ reconciliation: Reconciliation) -> [UInt8] {
         let annotations = CleanedAnnotations(reconciliation)
+        let shared = CleanedSharedStrings(reconciliation, annotations: annotations)
         return TableFile.bytes(header: columns, rowCount: reconciliation.assets.count) {
-            append(reconciliation.assets[$0], annotations, to: &$1)
+            append($0, of: reconciliation.assets, annotations, shared, to: &$1)
         }
     }
 
-    /// The file as `PieceWriter` writes it.
+    /// The file as `PieceWriter` writes it; its repeating texts are those `texts` gathers for `cleaned.xlsx` too.
     static func writer(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false,
-        annotations: CleanedAnnotations
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false, texts: CleanedTexts
     ) -> TableFile {
         let assets = reconciliation.assets
         return TableFile(
             header: columns, rowCount: assets.count,
-            row: { index, output in
-                if index + Prefetch.rowsAhead < assets.count {
-                    SharedTexts.shared.prefetch(assets[index + Prefetch.rowsAhead].packed.serialNumberText)
+            rows: { rows, output in
+                let shared = texts.sharedStrings
+                for index in rows {
+                    if index + Prefetch.rowsAhead < assets.count {
+                        SharedTexts.shared.prefetch(assets[index + Prefetch.rowsAhead].packed.serialNumberText)
+                    }
+                    append(index, of: assets, texts.annotations, shared, to: &output)
                 }
-                append(assets[index], annotations, to: &output)
             }, to: path, synchronizingFolder: synchronizingFolder)
     }
 
-    /// Appends the row of one asset.
+    /// Appends the row of the asset at `index`.
     static func append<Output: ByteSink & ~Copyable>(
-        _ asset: CleanedAsset, _ annotations: CleanedAnnotations, to output: inout Output
+        _ index: Int, of assets: [CleanedAsset], _ annotations: CleanedAnnotations, _ shared: CleanedSharedStrings,
+        to output: inout Output
     ) {
         // Fields are read from the packed values: numbers as they are, texts by their ids, without unpacking.
-        // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '.
+        // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '. The texts that
+        // repeat are copied from their CSV form, made once.
+        let asset = assets[index]
         let values = asset.packed
-        let texts = SharedTexts.shared
+        let fields = shared.csvFields
+        func appendShared(_ column: CleanedSharedStrings.Column, to output: inout Output) {
+            fields.append(shared.index(column, ofAsset: index), to: &output)
+            output.append(ASCII.comma)
+        }
         if let tag = values.vtTag { CanonicalText.append(tag, to: &output) }
         output.append(ASCII.comma)
         if let number = values.cnsNumber { CanonicalText.append(number, to: &output) }
         output.append(ASCII.comma)
-        appendText(values.serialNumberText, texts, to: &output)
+        appendText(values.serialNumberText, SharedTexts.shared, to: &output)
         if let address = values.macAddress { CanonicalText.append(address, to: &output) }
         output.append(ASCII.comma)
-        appendText(values.model, texts, to: &output)
-        appendText(values.description, texts, to: &output)
-        appendText(values.building, texts, to: &output)
-        appendText(values.room, texts, to: &output)
-        appendText(values.mount, texts, to: &output)
-        appendText(values.custodian, texts, to: &output)
+        appendShared(.model, to: &output)
+        appendShared(.description, to: &output)
+        appendShared(.building, to: &output)
+        appendShared(.room, to: &output)
+        appendShared(.mount, to: &output)
+        appendShared(.custodian, to: &output)
         appendCoordinate(values.latitude, to: &output)
         appendCoordinate(values.longitude, to: &output)
         if let date = values.lastSeen { CanonicalText.append(date, to: &output) }
         output.append(ASCII.comma)
-        appendText(values.stockNumber, texts, to: &output)
+        appendShared(.stockNumber, to: &output)
         // A cost is digits and a dot: no quotes, no formula.
         if let cost = values.cost { CanonicalText.append(cost, to: &output) }
         output.append(ASCII.comma)
-        appendText(asset.status.rawValue, to: &output)
-        appendText(asset.sourceList, to: &output)
-        appendText(annotations.buildingName(of: asset), to: &output)
+        appendShared(.status, to: &output)
+        appendShared(.sources, to: &output)
+        appendShared(.buildingName, to: &output)
         // Finding ids are letters, digits, dashes and "; ": never quoted, never a formula.
         if let findings = annotations.findings(of: asset) { output.append(utf8: findings) }
         CSVWriter.appendLineEnd(to: &output)
@@ -81,12 +91,6 @@ public enum CleanedTable {
                 CSVWriter.appendField(GeoPosition.text(degrees), to: &output)
             }
         }
-        output.append(ASCII.comma)
-    }
-
-    /// Appends one cell of text, neutralized and quoted as needed, and the comma after it.
-    private static func appendText<Output: ByteSink & ~Copyable>(_ text: String?, to output: inout Output) {
-        if let text { CSVWriter.appendField(text, to: &output) }
         output.append(ASCII.comma)
     }
 

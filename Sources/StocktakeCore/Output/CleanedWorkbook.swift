@@ -13,19 +13,19 @@ public enum CleanedWorkbook {
         CanonicalField.allCases.map { WorkbookWriter.Column($0.rawValue, kind(of: $0)) }
         + CleanedTable.annotationColumns.map { WorkbookWriter.Column($0, .text) }
 
-    /// The workbook as a file `PieceWriter` writes; its shared strings are gathered when it is prepared.
+    /// The workbook as a file `PieceWriter` writes; its shared strings are gathered (by `texts`, once for it and
+    /// `cleaned.csv`) when it is prepared.
     static func writer(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false,
-        annotations: CleanedAnnotations
+        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false, texts: CleanedTexts
     ) -> WorkbookWriter {
         let assets = reconciliation.assets
         return WorkbookWriter(
             sheet: sheet, columns: columns, rowCount: assets.count,
             to: .file(path: path, synchronizingFolder: synchronizingFolder)
         ) {
-            let shared = CleanedSharedStrings(reconciliation, annotations: annotations)
+            let shared = texts.sharedStrings
             return WorkbookWriter.Contents(sharedStrings: shared.table) {
-                append($0, of: assets, annotations, shared, to: &$1)
+                append($0, of: assets, texts.annotations, shared, to: &$1)
             }
         }
     }

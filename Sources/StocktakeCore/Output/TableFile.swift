@@ -24,13 +24,24 @@ final class TableFile: PieceFile, @unchecked Sendable {
         header: [String], rowCount: Int, row: @escaping @Sendable (Int, inout ByteBuffer) -> Void, to path: String,
         synchronizingFolder: Bool = false
     ) {
+        self.init(
+            header: header, rowCount: rowCount, rows: { rows, block in for index in rows { row(index, &block) } },
+            to: path, synchronizingFolder: synchronizingFolder)
+    }
+
+    /// A table of `rowCount` rows to write to `path` atomically; `rows` appends a block's rows, and is called from
+    /// several threads at once. With `synchronizingFolder` false the folder is left for the caller to flush.
+    convenience init(
+        header: [String], rowCount: Int, rows: @escaping @Sendable (Range<Int>, inout ByteBuffer) -> Void,
+        to path: String, synchronizingFolder: Bool = false
+    ) {
         // The size of the last block made, so the next one is allocated once at about its size, not grown.
         let lastBlockSize = ResultSlots<Int>(count: 1)
         let pieces = max(1, (rowCount + Self.rowsPerPart - 1) / Self.rowsPerPart)
         self.init(header: header, pieceCount: pieces, to: path, synchronizingFolder: synchronizingFolder) { index in
-            let rows = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
-            var block = ByteBuffer(capacity: max(rows.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
-            for index in rows { row(index, &block) }
+            let range = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
+            var block = ByteBuffer(capacity: max(range.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
+            rows(range, &block)
             lastBlockSize[0] = block.count
             return block
         }

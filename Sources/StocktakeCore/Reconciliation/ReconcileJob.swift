@@ -103,21 +103,19 @@ public enum ReconcileJob {
             let writer = try AtomicFileWriter(path: details.path(of: "cleaned.csv"))
             throw .simulated(writer.abandon(simulating: ENOSPC), label: label)
         }
-        // The building names and finding ids of cleaned.csv and cleaned.xlsx, gathered once for both.
-        let annotations = CleanedAnnotations(reconciliation)
-        let cleaned = CleanedTable.writer(
-            reconciliation, to: details.path(of: "cleaned.csv"), annotations: annotations)
+        // The building names, finding ids and repeating texts of cleaned.csv and cleaned.xlsx, gathered once for both.
+        let texts = CleanedTexts(reconciliation, annotations: CleanedAnnotations(reconciliation))
+        let cleaned = CleanedTable.writer(reconciliation, to: details.path(of: "cleaned.csv"), texts: texts)
         let messages = DiscrepancyTable.messages(of: reconciliation)
         let discrepancies = DiscrepancyTable.writer(
             reconciliation, messages: messages, to: details.path(of: "discrepancies.csv"))
         let resolved = ResolvedTable.writer(reconciliation, to: details.path(of: "resolved.csv"))
-        let cleanedWorkbook = CleanedWorkbook.writer(
-            reconciliation, to: details.path(of: "cleaned.xlsx"), annotations: annotations)
+        let cleanedWorkbook = CleanedWorkbook.writer(reconciliation, to: details.path(of: "cleaned.xlsx"), texts: texts)
         let discrepancyWorkbook = DiscrepancyWorkbook.writer(
             reconciliation, messages: messages, to: details.path(of: "discrepancies.xlsx"))
         // The files take their names in this order. Both cores stay busy: while one gathers the shared strings of
-        // cleaned.xlsx, the other writes the small files; then blocks of cleaned.csv and cleaned.xlsx alternate, so
-        // that cleaned.csv is complete, and flushed, while cleaned.xlsx still deflates.
+        // cleaned.xlsx and cleaned.csv, the other writes the small files; then blocks of cleaned.csv and cleaned.xlsx
+        // alternate, so that cleaned.csv is complete, and flushed, while cleaned.xlsx still deflates.
         let files: [any PieceFile] = [cleaned, discrepancies, resolved, cleanedWorkbook, discrepancyWorkbook]
         func pieces(_ file: Int) -> [PieceWriter.Job] {
             (0..<files[file].pieceCount).map { PieceWriter.Job(file: file, piece: $0) }
