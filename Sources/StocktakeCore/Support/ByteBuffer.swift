@@ -61,7 +61,7 @@ struct ByteBuffer: ~Copyable, ByteSink {
     mutating func append(contentsOf bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         if bytes.count > capacity - count { grow(toHold: count + bytes.count) }
-        UnsafeMutableRawPointer(start + count).copyMemory(from: base, byteCount: bytes.count)
+        ShortCopy.copy(from: base, to: start + count, count: bytes.count)
         count += bytes.count
     }
 

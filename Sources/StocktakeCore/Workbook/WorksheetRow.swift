@@ -216,9 +216,9 @@ struct WorksheetRow: ~Copyable {
         let suffixCount = suffix.utf8CodeUnitCount
         let digits = DecimalDigits.count(value)
         output.append(atMost: prefixCount + digits + suffixCount) { pointer in
-            pointer.initialize(from: prefix.utf8Start, count: prefixCount)
+            ShortCopy.copy(from: prefix.utf8Start, to: pointer, count: prefixCount)
             DecimalDigits.write(value, count: digits, to: pointer + prefixCount)
-            (pointer + prefixCount + digits).initialize(from: suffix.utf8Start, count: suffixCount)
+            ShortCopy.copy(from: suffix.utf8Start, to: pointer + prefixCount + digits, count: suffixCount)
             return prefixCount + digits + suffixCount
         }
     }
@@ -228,8 +228,8 @@ struct WorksheetRow: ~Copyable {
         let firstCount = first.utf8CodeUnitCount
         let secondCount = second.utf8CodeUnitCount
         output.append(atMost: firstCount + secondCount) { pointer in
-            pointer.initialize(from: first.utf8Start, count: firstCount)
-            (pointer + firstCount).initialize(from: second.utf8Start, count: secondCount)
+            ShortCopy.copy(from: first.utf8Start, to: pointer, count: firstCount)
+            ShortCopy.copy(from: second.utf8Start, to: pointer + firstCount, count: secondCount)
             return firstCount + secondCount
         }
     }
