@@ -181,7 +181,7 @@ struct ReconcileRun {
         return [CleanedAsset](unsafeUninitializedCapacity: order.count) { buffer, initialized in
             let rows = DisjointWrites(buffer)
             Parallel.perform(ranges.count) { piece in
-                var sourceLists: [UInt64: String] = [:]
+                var sourceLists = SourceLists()
                 for index in ranges[piece] {
                     let asset = order[index]
                     (rows.buffer.baseAddress! + index).initialize(
@@ -202,23 +202,24 @@ struct ReconcileRun {
     }
 
     /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
-    func sourceList(_ references: ArraySlice<RecordReference>, cache: inout [UInt64: String]) -> String {
-        // Rows are in source order, so the files are too; up to 64 files are one bit each, a key without allocation.
-        guard sources.count <= 64 else {
+    func sourceList(_ references: ArraySlice<RecordReference>, cache: inout SourceLists) -> String {
+        // Rows are in source order, so the files are too; up to 63 files are one bit each, a key without allocation.
+        guard sources.count < 64 else {
             var files: [Int32] = []
             for reference in references where files.last != reference.source { files.append(reference.source) }
             return files.map { sources[Int($0)].file.displayName }.joined(separator: "; ")
         }
         var key: UInt64 = 0
-        for reference in references { key |= 1 << UInt64(reference.source) }
-        if let known = cache[key] { return known }
-        var names: [String] = []
-        for source in sources.indices where key & (1 << UInt64(source)) != 0 {
-            names.append(sources[source].file.displayName)
+        for reference in references { key |= 1 &<< UInt64(truncatingIfNeeded: reference.source) }
+        return cache.list(of: key) {
+            // Made as bytes: appending to a `String` cost about a thousand instructions a name.
+            var list: [UInt8] = []
+            for source in sources.indices where key & (1 &<< UInt64(source)) != 0 {
+                if source != key.trailingZeroBitCount { list += "; ".utf8 }
+                list += sources[source].file.displayName.utf8
+            }
+            return String(decoding: list, as: UTF8.self)
         }
-        let list = names.joined(separator: "; ")
-        cache[key] = list
-        return list
     }
 
     /// The `value` or `expected` cell for several values: `a; b; c`, shortened after 20 values.
