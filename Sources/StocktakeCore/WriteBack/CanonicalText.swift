@@ -40,12 +40,17 @@ enum CanonicalText {
     static func append<Output: ByteSink & ~Copyable>(_ date: InventoryDate, to output: inout Output) {
         // The calendar day computed once (`InventoryDate.year`, `month` and `day` each compute it).
         let civil = CivilDate(days: Int64(date.daysSinceEpoch))
-        let (year, month, day) = (civil.year, civil.month, civil.day)
-        append(UInt64(clamping: year), digits: 4, to: &output)
-        output.append(UInt8(ascii: "-"))
-        append(UInt64(month), digits: 2, to: &output)
-        output.append(UInt8(ascii: "-"))
-        append(UInt64(day), digits: 2, to: &output)
+        let year = UInt64(clamping: civil.year)
+        // Four digits for the years of `InventoryDate` (1 to 9999), more for any other; all in one append.
+        let yearWidth = max(DecimalDigits.count(year), 4)
+        output.append(atMost: yearWidth + 6) { pointer in
+            DecimalDigits.write(year, count: yearWidth, to: pointer)
+            pointer[yearWidth] = UInt8(ascii: "-")
+            DecimalDigits.write(UInt64(civil.month), count: 2, to: pointer + yearWidth + 1)
+            pointer[yearWidth + 3] = UInt8(ascii: "-")
+            DecimalDigits.write(UInt64(civil.day), count: 2, to: pointer + yearWidth + 4)
+            return yearWidth + 6
+        }
     }
 
     /// Appends a cost's canonical form, `1234.50`.
