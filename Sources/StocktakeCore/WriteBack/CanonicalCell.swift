@@ -109,23 +109,36 @@ enum CanonicalCell {
     ) -> Reading {
         let trimmed = ByteTrim.trimmed(cell)
         if Placeholder.isEmptyOrPlaceholder(trimmed) { return .empty }
+        // The mapped bytes are written at once, into room for all of them: the text never grows.
         switch style {
         case .trimmed:
             text.append(contentsOf: trimmed)
         case .upperCased:
-            for byte in trimmed { text.append(CellText.upperCased(byte)) }
+            text.append(atMost: trimmed.count) { pointer in
+                for (index, byte) in trimmed.enumerated() { pointer[index] = CellText.upperCased(byte) }
+                return trimmed.count
+            }
         case .lowerCased:
-            for byte in trimmed { text.append(CellText.lowerCased(byte)) }
+            text.append(atMost: trimmed.count) { pointer in
+                for (index, byte) in trimmed.enumerated() { pointer[index] = CellText.lowerCased(byte) }
+                return trimmed.count
+            }
         case .upperCasedCollapsingSpaces:
-            var previousWasBlank = false
-            for byte in trimmed {
-                let isBlank = byte == 0x20 || byte == 0x09
-                if !isBlank {
-                    text.append(CellText.upperCased(byte))
-                } else if !previousWasBlank {
-                    text.append(0x20)
+            text.append(atMost: trimmed.count) { pointer in
+                var count = 0
+                var previousWasBlank = false
+                for byte in trimmed {
+                    let isBlank = byte == 0x20 || byte == 0x09
+                    if !isBlank {
+                        pointer[count] = CellText.upperCased(byte)
+                        count += 1
+                    } else if !previousWasBlank {
+                        pointer[count] = 0x20
+                        count += 1
+                    }
+                    previousWasBlank = isBlank
                 }
-                previousWasBlank = isBlank
+                return count
             }
         }
         return .value
@@ -143,17 +156,23 @@ enum CanonicalCell {
             onlyZeros = onlyZeros && (byte == UInt8(ascii: "0") || byte == 0x20 || byte == 0x09)
         }
         if onlyZeros { return .empty }
-        var index = trimmed.startIndex
-        while index < trimmed.endIndex {
-            let byte = trimmed[index]
-            if byte == 0x20 || byte == 0x09 {
-                index += 1
-            } else if byte == 0xC2 && index + 1 < trimmed.endIndex && trimmed[index + 1] == 0xA0 {
-                index += 2
-            } else {
-                text.append(CellText.upperCased(byte))
-                index += 1
+        // Written at once, into room for every byte: dropping spaces only shortens it.
+        text.append(atMost: trimmed.count) { pointer in
+            var count = 0
+            var index = trimmed.startIndex
+            while index < trimmed.endIndex {
+                let byte = trimmed[index]
+                if byte == 0x20 || byte == 0x09 {
+                    index += 1
+                } else if byte == 0xC2 && index + 1 < trimmed.endIndex && trimmed[index + 1] == 0xA0 {
+                    index += 2
+                } else {
+                    pointer[count] = CellText.upperCased(byte)
+                    count += 1
+                    index += 1
+                }
             }
+            return count
         }
         return .value
     }
