@@ -87,6 +87,17 @@ import Testing
         #expect(reading("1.234,50", .field(.cost)) == .invalid(reason: ""))
     }
 
+    /// A serial whose blanks, once removed, leave a placeholder or zeros is empty for the reader, so it is for the
+    /// plan too: it was read as the value `NA` or `00`, which a push wrote over the cell and `fill` never filled.
+    @Test func serialsThatAreEmptyOnceTheirBlanksGoAreEmpty() {
+        for text in ["N A", "n a", "T B D", "0\u{A0}0", "0 0", "N/ A"] {
+            #expect(reading(text, .field(.serialNumber)) == .empty, "\(text)")
+            #expect(reading(text, .field(.serialNumber)) == normalizerReading(text, .serialNumber), "\(text)")
+        }
+        #expect(reading("cnf 123", .field(.serialNumber)) == .value("CNF123"))
+        #expect(reading("ab\u{7}c", .field(.serialNumber)) == .invalid(reason: ""))
+    }
+
     @Test func withoutABuildingsTableABuildingIsUpperCasedText() {
         #expect(reading("torg", .field(.building), reader: SourceReader(mapping: .builtIn)) == .value("TORG"))
     }
@@ -97,7 +108,8 @@ import Testing
         var generator = CSVTestRandomGenerator(seed: 20_261_125)
         let pieces = [
             " ", "  ", "\t", "\u{A0}", "a", "Z", "é", "0", "7", "12", "-", ".", ":", "/", ",", "N/A", "tbd", "vt",
-            "C", "aabbccddee01", "37.2296", "2026-03-04", "3/4/26", "torgersen", " hall", "TORG", "\u{7}", "e5",
+            "C", "aabbccddee01", "37.2296", "2026-03-04", "3/4/26", "torgersen", " hall", "TORG", "\u{7}", "e5", "N",
+            "A",
         ]
         for _ in 0..<3000 {
             let text = (0..<Int.random(in: 0...4, using: &generator)).map { _ in

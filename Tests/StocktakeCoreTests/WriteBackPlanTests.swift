@@ -161,6 +161,16 @@ import Testing
             ])
     }
 
+    /// The reader takes `N A` as the placeholder `NA` and `0 0` (a no-break space between) as zeros: the serial cell
+    /// says nothing, and the plan leaves it as typed. It used to rewrite them as `NA` and `00`.
+    @Test func aSerialTheReaderTakesAsEmptyIsLeftAsTyped() throws {
+        var fixture = ReconcileFixture(central: "VT Tag,Serial Number\n001234,N A\n004513,0\u{A0}0\n")
+        fixture.sighting("survey.csv", "P-Tag,Serial\n001234,CNF123\n004513,CNF124\n")
+        let result = try plan(fixture, WriteBackOptions(overwrite: true))
+        #expect(text(result) == "VT Tag,Serial Number\n001234,N A\n004513,0\u{A0}0\n")
+        #expect(result.changes.isEmpty)
+    }
+
     @Test func identitiesAreNeverFilledOrOverwritten() throws {
         var fixture = ReconcileFixture(central: "VT Tag,CNS #,Serial Number,MAC Address\n001234,,,aa:bb:cc:dd:ee:01\n")
         fixture.sighting("survey.csv", "P-Tag,MAC,Serial\n001234,aabbccddee01,AB12\n")

@@ -144,36 +144,16 @@ enum CanonicalCell {
         return .value
     }
 
-    /// `SerialNumber.normalize(_:)`, its text appended as bytes.
+    /// `SerialNumber.normalize(_:)`, its text appended as bytes, by the reader's own rules: a cell the reader takes
+    /// as empty (`N A`, a placeholder once its space is gone; `0 0` with a no-break space) or as invalid (bytes that
+    /// are not UTF-8) is so here too, never a value a push would write.
     private static func serialNumber<Output: ByteSink & ~Copyable>(
         _ cell: UnsafeBufferPointer<UInt8>, into text: inout Output
     ) -> Reading {
-        let trimmed = ByteTrim.trimmed(cell)
-        if Placeholder.isEmptyOrPlaceholder(trimmed) { return .empty }
-        var onlyZeros = true
-        for byte in trimmed {
-            if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return .invalid }
-            onlyZeros = onlyZeros && (byte == UInt8(ascii: "0") || byte == 0x20 || byte == 0x09)
+        switch SerialNumber.withCanonicalBytes(cell, { text.append(contentsOf: $0) }) {
+        case .empty: .empty
+        case .value: .value
+        case .invalid: .invalid
         }
-        if onlyZeros { return .empty }
-        // Written at once, into room for every byte: dropping spaces only shortens it.
-        text.append(atMost: trimmed.count) { pointer in
-            var count = 0
-            var index = trimmed.startIndex
-            while index < trimmed.endIndex {
-                let byte = trimmed[index]
-                if byte == 0x20 || byte == 0x09 {
-                    index += 1
-                } else if byte == 0xC2 && index + 1 < trimmed.endIndex && trimmed[index + 1] == 0xA0 {
-                    index += 2
-                } else {
-                    pointer[count] = CellText.upperCased(byte)
-                    count += 1
-                    index += 1
-                }
-            }
-            return count
-        }
-        return .value
     }
 }
