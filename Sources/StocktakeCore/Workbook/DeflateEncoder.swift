@@ -123,6 +123,7 @@ private struct EncoderState {
         frequencies.initialize(repeating: 0, count: 286 + 30)
         lengthSymbolOf = .allocate(capacity: 256)
         for (offset, length) in DeflateEncoder.lengthSymbols.enumerated() { lengthSymbolOf[offset] = length.symbol }
+        // Room past the largest output: `DeflateBitWriter` stores eight bytes on every write.
         capacity = Self.storedBound(input.count) + 64
         output = .allocate(capacity: capacity)
         writer = DeflateBitWriter(output: output)
