@@ -26,6 +26,22 @@ struct ReconcilerTests {
         #expect(result.asset("004512")?.sources == ["central.csv", "survey.csv"])
     }
 
+    /// Up to 64 files, an asset's files are a bit set (`SourceLists`); past that, a list made for each asset. Both
+    /// name the files in source order, the sets of all 64 files and of the last alone included.
+    @Test func theSourcesCellNamesEveryFileAroundSixtyFourFiles() throws {
+        for fileCount in [63, 64, 65] {
+            var fixture = ReconcileFixture(central: Self.clean)
+            let sightings = (1..<fileCount - 1).map { "s\($0 < 10 ? "0" : "")\($0).csv" }
+            for name in sightings { fixture.sighting(name, "\(surveyHeader)\n4512,CNF123,,BUR,101,2026-01-02") }
+            // The last file sees both assets: one asset is in every file, the other in the first and the last.
+            fixture.sighting(
+                "t.csv", "\(surveyHeader)\n4512,CNF123,,BUR,101,2026-01-02\n4513,CNF124,,BUR,102,2026-01-02")
+            let result = try fixture.reconcile()
+            #expect(result.asset("004512")?.sources == ["central.csv"] + sightings + ["t.csv"], "\(fileCount) files")
+            #expect(result.asset("004513")?.sources == ["central.csv", "t.csv"], "\(fileCount) files")
+        }
+    }
+
     @Test func missing() throws {
         var fixture = ReconcileFixture(central: Self.clean)
         fixture.sighting("survey.csv", "\(surveyHeader)\n4513,CNF124,,BUR,102,2026-01-02")

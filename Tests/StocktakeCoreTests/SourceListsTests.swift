@@ -23,5 +23,10 @@ struct SourceListsTests {
         for files in UInt64(1)...300 { #expect(list(files) == list(files)) }
         #expect(list(0b110) == "f1.csv; f2.csv")
         #expect(made.count == 300 + 1)
+        // All 64 files, and the last alone: both are sets of their own.
+        #expect(list(UInt64.max).hasSuffix("f62.csv; f63.csv"))
+        #expect(list(1 << 63) == "f63.csv")
+        #expect(list(UInt64.max) == list(UInt64.max))
+        #expect(made.count == 300 + 3)
     }
 }

@@ -203,8 +203,8 @@ struct ReconcileRun {
 
     /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
     func sourceList(_ references: ArraySlice<RecordReference>, cache: inout SourceLists) -> String {
-        // Rows are in source order, so the files are too; up to 63 files are one bit each, a key without allocation.
-        guard sources.count < 64 else {
+        // Rows are in source order, so the files are too; up to 64 files are one bit each, a key without allocation.
+        guard sources.count <= 64 else {
             var files: [Int32] = []
             for reference in references where files.last != reference.source { files.append(reference.source) }
             return files.map { sources[Int($0)].file.displayName }.joined(separator: "; ")
