@@ -9,7 +9,7 @@ struct CleanedTextsTests {
         let reconciliation = OutputFixture.reconciliation
         let annotations = CleanedAnnotations(reconciliation)
         let expected = CleanedSharedStrings(reconciliation, annotations: annotations)
-        let texts = CleanedTexts(reconciliation, annotations: annotations)
+        let texts = CleanedTexts(reconciliation)
         let seen = ResultSlots<[String]>(count: 8)
         DispatchQueue.concurrentPerform(iterations: 8) { seen[$0] = texts.sharedStrings.table.texts }
         for index in 0..<8 { #expect(seen[index] == expected.table.texts) }

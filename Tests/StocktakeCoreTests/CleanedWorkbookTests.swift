@@ -113,9 +113,7 @@ struct CleanedWorkbookTests {
         let reconciliation = Self.manyAssets
         let path = folder.path("cleaned.xlsx")
         try PieceWriter.write([
-            CleanedWorkbook.writer(
-                reconciliation, to: path,
-                texts: CleanedTexts(reconciliation, annotations: CleanedAnnotations(reconciliation)))
+            CleanedWorkbook.writer(CleanedTexts(reconciliation), to: path)
         ])
         let rows = try #require(try WorkbookTools.openpyxl(path).first).rows.dropFirst()
         #expect(rows.map { $0[0] } == reconciliation.assets.map { $0.values.vtTag!.description })
@@ -129,9 +127,7 @@ struct CleanedWorkbookTests {
         let reconciliation = Self.manyAssets
         let path = folder.path("cleaned.xlsx")
         try PieceWriter.write([
-            CleanedWorkbook.writer(
-                reconciliation, to: path,
-                texts: CleanedTexts(reconciliation, annotations: CleanedAnnotations(reconciliation)))
+            CleanedWorkbook.writer(CleanedTexts(reconciliation), to: path)
         ])
         let csv = WorkbookTools.libreOfficeCSV(path, folder: folder.path)
         let lines = csv.split(separator: "\n", omittingEmptySubsequences: false).dropLast()

@@ -19,11 +19,10 @@ public enum CleanedTable {
         }
     }
 
-    /// The file as `PieceWriter` writes it; its repeating texts are those `texts` gathers for `cleaned.xlsx` too.
-    static func writer(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false, texts: CleanedTexts
-    ) -> TableFile {
-        let assets = reconciliation.assets
+    /// The file of the reconciliation of `texts` as `PieceWriter` writes it; its repeating texts are those `texts`
+    /// gathers for `cleaned.xlsx` too.
+    static func writer(_ texts: CleanedTexts, to path: String, synchronizingFolder: Bool = false) -> TableFile {
+        let assets = texts.reconciliation.assets
         return TableFile(
             header: columns, rowCount: assets.count,
             rows: { rows, output in

@@ -10,9 +10,9 @@ final class CleanedTexts: @unchecked Sendable {
     private let lock = NSLock()
     private var gathered: CleanedSharedStrings?
 
-    init(_ reconciliation: Reconciliation, annotations: CleanedAnnotations) {
+    init(_ reconciliation: Reconciliation) {
         self.reconciliation = reconciliation
-        self.annotations = annotations
+        annotations = CleanedAnnotations(reconciliation)
     }
 
     /// The shared strings, gathered on the first call.

@@ -13,12 +13,10 @@ public enum CleanedWorkbook {
         CanonicalField.allCases.map { WorkbookWriter.Column($0.rawValue, kind(of: $0)) }
         + CleanedTable.annotationColumns.map { WorkbookWriter.Column($0, .text) }
 
-    /// The workbook as a file `PieceWriter` writes; its shared strings are gathered (by `texts`, once for it and
-    /// `cleaned.csv`) when it is prepared.
-    static func writer(
-        _ reconciliation: Reconciliation, to path: String, synchronizingFolder: Bool = false, texts: CleanedTexts
-    ) -> WorkbookWriter {
-        let assets = reconciliation.assets
+    /// The workbook of the reconciliation of `texts` as a file `PieceWriter` writes; its shared strings are gathered
+    /// (by `texts`, once for it and `cleaned.csv`) when it is prepared.
+    static func writer(_ texts: CleanedTexts, to path: String, synchronizingFolder: Bool = false) -> WorkbookWriter {
+        let assets = texts.reconciliation.assets
         return WorkbookWriter(
             sheet: sheet, columns: columns, rowCount: assets.count,
             to: .file(path: path, synchronizingFolder: synchronizingFolder)

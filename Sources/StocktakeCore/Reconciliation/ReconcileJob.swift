@@ -104,13 +104,13 @@ public enum ReconcileJob {
             throw .simulated(writer.abandon(simulating: ENOSPC), label: label)
         }
         // The building names, finding ids and repeating texts of cleaned.csv and cleaned.xlsx, gathered once for both.
-        let texts = CleanedTexts(reconciliation, annotations: CleanedAnnotations(reconciliation))
-        let cleaned = CleanedTable.writer(reconciliation, to: details.path(of: "cleaned.csv"), texts: texts)
+        let texts = CleanedTexts(reconciliation)
+        let cleaned = CleanedTable.writer(texts, to: details.path(of: "cleaned.csv"))
         let messages = DiscrepancyTable.messages(of: reconciliation)
         let discrepancies = DiscrepancyTable.writer(
             reconciliation, messages: messages, to: details.path(of: "discrepancies.csv"))
         let resolved = ResolvedTable.writer(reconciliation, to: details.path(of: "resolved.csv"))
-        let cleanedWorkbook = CleanedWorkbook.writer(reconciliation, to: details.path(of: "cleaned.xlsx"), texts: texts)
+        let cleanedWorkbook = CleanedWorkbook.writer(texts, to: details.path(of: "cleaned.xlsx"))
         let discrepancyWorkbook = DiscrepancyWorkbook.writer(
             reconciliation, messages: messages, to: details.path(of: "discrepancies.xlsx"))
         // The files take their names in this order. Both cores stay busy: while one gathers the shared strings of
