@@ -35,6 +35,17 @@ struct FreeTextTests {
 
     /// The bytes handed on without a `String` (as they are when the style changes nothing, else mapped) are those
     /// of `normalize`, for random texts of letters in both cases, spaces, tabs and other bytes, in every style.
+    /// Bytes that are not UTF-8 become U+FFFD in the text, in every style, as `String(decoding:as:)` makes them (the
+    /// reader has already reported such a cell as damaged text).
+    @Test func bytesThatAreNotUTF8AreRepairedInEveryStyle() {
+        let bytes: [UInt8] = [0x61, 0xFF, 0x62, 0xC3]
+        for style in [TextStyle.trimmed, .upperCased, .upperCasedCollapsingSpaces, .lowerCased] {
+            let result = bytes.withUnsafeBufferPointer { FreeText.normalize($0, style: style) }
+            let expected = style == .trimmed || style == .lowerCased ? "a\u{FFFD}b\u{FFFD}" : "A\u{FFFD}B\u{FFFD}"
+            #expect(result == .value(expected), "\(style)")
+        }
+    }
+
     @Test func normalizedBytesAreThoseOfNormalize() {
         let alphabet: [String] = ["a", "Z", "m", "Q", " ", " ", "\t", "-", "7", "\u{E9}", "/"]
         let styles: [TextStyle] = [.trimmed, .upperCased, .upperCasedCollapsingSpaces, .lowerCased]

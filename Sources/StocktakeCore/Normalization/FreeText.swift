@@ -10,20 +10,10 @@ public enum FreeText {
     /// The fields use: model `.upperCased`, description `.trimmed`, room `.upperCasedCollapsingSpaces`,
     /// mount `.lowerCased`, custodian `.trimmed`, stock number `.trimmed`.
     public static func normalize(_ cell: UnsafeBufferPointer<UInt8>, style: TextStyle) -> Normalized<String> {
-        let trimmed = ByteTrim.trimmed(cell)
-        if Placeholder.isEmptyOrPlaceholder(trimmed) {
-            return .empty
-        }
-        switch style {
-        case .trimmed:
-            return .value(String(decoding: trimmed, as: UTF8.self))
-        case .upperCased:
-            return .value(mapped(trimmed, collapsingSpaces: false, CellText.upperCased))
-        case .upperCasedCollapsingSpaces:
-            return .value(mapped(trimmed, collapsingSpaces: true, CellText.upperCased))
-        case .lowerCased:
-            return .value(mapped(trimmed, collapsingSpaces: false, CellText.lowerCased))
-        }
+        guard let trimmed = valueBytes(cell) else { return .empty }
+        // Bytes that are not UTF-8 are repaired, as `String(decoding:as:)` repairs them.
+        return .value(
+            String(unsafeUninitializedCapacity: trimmed.count) { write(trimmed, style: style, to: $0.baseAddress!) })
     }
 
     /// Calls `body` with the bytes of the cell's normalized text (the same text `normalize` returns), without
@@ -32,22 +22,36 @@ public enum FreeText {
     static func withNormalizedBytes<Result>(
         _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result? {
-        let trimmed = ByteTrim.trimmed(cell)
-        if Placeholder.isEmptyOrPlaceholder(trimmed) {
-            return nil
-        }
-        let transform: (UInt8) -> UInt8
-        let collapsingSpaces: Bool
-        switch style {
-        case .trimmed: return body(trimmed)
-        case .upperCased: (transform, collapsingSpaces) = (CellText.upperCased, false)
-        case .upperCasedCollapsingSpaces: (transform, collapsingSpaces) = (CellText.upperCased, true)
-        case .lowerCased: (transform, collapsingSpaces) = (CellText.lowerCased, false)
-        }
+        guard let trimmed = valueBytes(cell) else { return nil }
         if isMapped(trimmed, style: style) { return body(trimmed) }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: trimmed.count) { output in
-            let count = map(trimmed, into: output, collapsingSpaces: collapsingSpaces, transform)
-            return body(UnsafeBufferPointer(rebasing: output[0..<count]))
+            body(
+                UnsafeBufferPointer(
+                    start: output.baseAddress!, count: write(trimmed, style: style, to: output.baseAddress!)))
+        }
+    }
+
+    /// The trimmed bytes of a cell that holds a value; `nil` for a blank or a placeholder, which is `.empty`.
+    @inline(__always)
+    static func valueBytes(_ cell: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
+        let trimmed = ByteTrim.trimmed(cell)
+        return Placeholder.isEmptyOrPlaceholder(trimmed) ? nil : trimmed
+    }
+
+    /// Writes the normalized text of `trimmed` (`valueBytes` of a cell) at `output`, which has room for
+    /// `trimmed.count` bytes (the text never grows); returns how many it wrote.
+    @inline(__always)
+    static func write(_ trimmed: UnsafeBufferPointer<UInt8>, style: TextStyle, to output: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
+        let room = UnsafeMutableBufferPointer(start: output, count: trimmed.count)
+        switch style {
+        case .trimmed:
+            _ = room.initialize(from: trimmed)
+            return trimmed.count
+        case .upperCased: return map(trimmed, into: room, collapsingSpaces: false, CellText.upperCased)
+        case .upperCasedCollapsingSpaces: return map(trimmed, into: room, collapsingSpaces: true, CellText.upperCased)
+        case .lowerCased: return map(trimmed, into: room, collapsingSpaces: false, CellText.lowerCased)
         }
     }
 
@@ -74,16 +78,6 @@ public enum FreeText {
     /// Reads a free-text value from text, with the same rules as the byte overload.
     public static func normalize(_ text: String, style: TextStyle) -> Normalized<String> {
         CellText.withBytes(of: text) { normalize($0, style: style) }
-    }
-
-    /// The text of `bytes` with `transform` applied to every byte, and optionally each run of spaces and tabs
-    /// made one space.
-    private static func mapped(
-        _ bytes: UnsafeBufferPointer<UInt8>, collapsingSpaces: Bool, _ transform: (UInt8) -> UInt8
-    ) -> String {
-        String(unsafeUninitializedCapacity: bytes.count) { output in
-            map(bytes, into: output, collapsingSpaces: collapsingSpaces, transform)
-        }
     }
 
     /// Writes `bytes` with `transform` applied to every byte (and optionally each run of spaces and tabs made one

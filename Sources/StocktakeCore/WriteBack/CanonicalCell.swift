@@ -103,44 +103,13 @@ enum CanonicalCell {
         }
     }
 
-    /// `FreeText.normalize(_:style:)`, its text appended as bytes.
+    /// `FreeText.normalize(_:style:)`, its text appended as bytes, by the reader's own rules (`FreeText`), written at
+    /// once into room for all of them: the text never grows.
     private static func freeText<Output: ByteSink & ~Copyable>(
         _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, into text: inout Output
     ) -> Reading {
-        let trimmed = ByteTrim.trimmed(cell)
-        if Placeholder.isEmptyOrPlaceholder(trimmed) { return .empty }
-        // The mapped bytes are written at once, into room for all of them: the text never grows.
-        switch style {
-        case .trimmed:
-            text.append(contentsOf: trimmed)
-        case .upperCased:
-            text.append(atMost: trimmed.count) { pointer in
-                for (index, byte) in trimmed.enumerated() { pointer[index] = CellText.upperCased(byte) }
-                return trimmed.count
-            }
-        case .lowerCased:
-            text.append(atMost: trimmed.count) { pointer in
-                for (index, byte) in trimmed.enumerated() { pointer[index] = CellText.lowerCased(byte) }
-                return trimmed.count
-            }
-        case .upperCasedCollapsingSpaces:
-            text.append(atMost: trimmed.count) { pointer in
-                var count = 0
-                var previousWasBlank = false
-                for byte in trimmed {
-                    let isBlank = byte == 0x20 || byte == 0x09
-                    if !isBlank {
-                        pointer[count] = CellText.upperCased(byte)
-                        count += 1
-                    } else if !previousWasBlank {
-                        pointer[count] = 0x20
-                        count += 1
-                    }
-                    previousWasBlank = isBlank
-                }
-                return count
-            }
-        }
+        guard let trimmed = FreeText.valueBytes(cell) else { return .empty }
+        text.append(atMost: trimmed.count) { FreeText.write(trimmed, style: style, to: $0) }
         return .value
     }
 
