@@ -2,7 +2,8 @@ import Testing
 
 @testable import StocktakeCore
 
-/// How reading sizes its tables for the rows a file will hold (`ReadState.presize`).
+/// How reading sizes its tables for the rows a file will hold (`ReadState.presize`), and how it takes a free-text
+/// or building cell its column has had before (`SeenCells`).
 struct ReadStateTests {
     let reader = SourceReader(mapping: .builtIn)
     let file = SourceFile(path: "scan.csv", role: .sighting)
@@ -36,5 +37,43 @@ struct ReadStateTests {
         let records = records(of: "Tag,Serial,Model\n" + rows(256) + long.joined())
         #expect(records.count == 300)
         #expect(records.capacity < 16_384, "capacity \(records.capacity)")
+    }
+
+    /// The values of `text` read with `buildings`, and the issues found.
+    func read(_ text: String, buildings: BuildingTable? = nil) throws -> SourceData {
+        var csv = CSVReader(bytes: Array(text.utf8), name: "scan.csv")
+        return try SourceReader(mapping: .builtIn, buildings: buildings).read(file, from: &csv)
+    }
+
+    /// A cell its column has had before becomes what it became the first time, blanks and placeholders included;
+    /// a building not in the table is reported again on every row that has it.
+    @Test func aRepeatedCellBecomesWhatItBecameBeforeAndAnUnknownBuildingIsReportedEachTime() throws {
+        let table = BuildingTable([Building(code: "TORG", name: "Torgersen Hall")])
+        let data = try read(
+            "Tag,Building,Model\n1, Nowhere Hall ,ap-515\n2, Nowhere Hall ,ap-515\n3,torg,n/a\n4,torg,n/a\n"
+                + "5,n/a,AP-515\n6,Torgersen  Hall,ap-515\n",
+            buildings: table)
+        #expect(data.records.map(\.values.building) == [nil, nil, "TORG", "TORG", nil, "TORG"])
+        #expect(data.records.map(\.values.model) == ["AP-515", "AP-515", nil, nil, "AP-515", "AP-515"])
+        #expect(data.issues.map(\.kind) == [.unknownBuilding, .unknownBuilding])
+        #expect(data.issues.map(\.row) == [1, 2])
+        #expect(data.issues.map(\.value) == ["Nowhere Hall", "Nowhere Hall"])
+        // Spellings of one text share its id in the shared table.
+        #expect(Set(data.records.map(\.packed.model).filter { $0 >= 0 }).count == 1)
+    }
+
+    /// The same bytes in two columns are taken by each column's own rules: the cells one column has had are not
+    /// another's.
+    @Test func theSameBytesInTwoColumnsFollowEachColumnsRules() throws {
+        let data = try read(
+            "Tag,Model,Description,Mount,Room\n"
+                + "1, Ceiling  Mount , Ceiling  Mount , Ceiling  Mount , Ceiling  Mount \n"
+                + "2, Ceiling  Mount , Ceiling  Mount , Ceiling  Mount , Ceiling  Mount \n")
+        for record in data.records {
+            #expect(record.values.model == "CEILING  MOUNT")
+            #expect(record.values.description == "Ceiling  Mount")
+            #expect(record.values.mount == "ceiling  mount")
+            #expect(record.values.room == "CEILING MOUNT")
+        }
     }
 }

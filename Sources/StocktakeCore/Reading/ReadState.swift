@@ -13,10 +13,10 @@ struct ReadState {
     var checksIdentifiers = false
     /// The values of the row being read.
     var values = PackedValues()
-    /// The free texts seen, by their bytes, and their ids in `SharedTexts`: the shared table (and its lock) is asked
-    /// once per distinct text. Serial numbers, nearly all distinct, skip it.
-    var texts = TextPool()
-    var sharedIDs: [Int32] = []
+    /// The free-text and building cells of each column seen so far, by their bytes, with the ids in `SharedTexts` they
+    /// became: the shared table (and its lock) is asked once per distinct cell. Serial numbers, nearly all distinct,
+    /// skip it.
+    var seenCellsByColumn: [SeenCells] = []
     /// The serial numbers of the records kept since `resolvedRecords`, added to `SharedTexts` together once there
     /// are `serialsPerBatch` of them and when the text is read: until then a record's `serialNumberText` is its
     /// serial's index here.
@@ -306,48 +306,77 @@ struct ReadState {
             return take(result, \.serialNumberText, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model:
-            return takeText(cell, style: .upperCased, \.model)
+            return takeText(cell, style: .upperCased, \.model, column: column)
         case .description:
-            return takeText(cell, style: .trimmed, \.description)
+            return takeText(cell, style: .trimmed, \.description, column: column)
         case .building:
+            guard buildings != nil else { return takeText(cell, style: .upperCased, \.building, column: column) }
+            let seen = seenResult(of: cell, column: column)
+            if let seen, seen != SeenCells.notKept {
+                if seen >= 0 { values.building = seen }
+                return true
+            }
             // The table is used in place (`?.`): binding it with `guard let` copied it, retaining and releasing each of
             // its arrays for every cell.
-            guard let found = buildings?.index(of: cell) else {
-                return takeText(cell, style: .upperCased, \.building)
-            }
             let result: Normalized<Int32>
-            switch found {
+            switch buildings?.index(of: cell) ?? .empty {
             case .value(let index): result = .value(buildingID(index))
             case .empty: result = .empty
             case .invalid(let reason): result = .invalid(reason: reason)
             }
+            if seen == nil {
+                // A building not in the table is reported on every row, so its reason is found again each time.
+                let kept: Int32 =
+                    switch result {
+                    case .value(let id): id
+                    case .empty: SeenCells.empty
+                    case .invalid: SeenCells.notKept
+                    }
+                seenCellsByColumn[column].keep(kept)
+            }
             return take(result, \.building, field, cell, column, row, line, invalidKind: .unknownBuilding)
         case .room:
-            return takeText(cell, style: .upperCasedCollapsingSpaces, \.room)
+            return takeText(cell, style: .upperCasedCollapsingSpaces, \.room, column: column)
         case .mount:
-            return takeText(cell, style: .lowerCased, \.mount)
+            return takeText(cell, style: .lowerCased, \.mount, column: column)
         case .custodian:
-            return takeText(cell, style: .trimmed, \.custodian)
+            return takeText(cell, style: .trimmed, \.custodian, column: column)
         case .latitude:
             return take(GeoPosition.normalizeLatitude(cell), \.latitude, field, cell, column, row, line)
         case .longitude:
             return take(GeoPosition.normalizeLongitude(cell), \.longitude, field, cell, column, row, line)
         case .lastSeen: return take(InventoryDate.normalize(cell), \.lastSeen, field, cell, column, row, line)
         case .stockNumber:
-            return takeText(cell, style: .trimmed, \.stockNumber)
+            return takeText(cell, style: .trimmed, \.stockNumber, column: column)
         case .cost: return take(UnitCost.normalize(cell), \.cost, field, cell, column, row, line)
         }
     }
 
     /// Like `take`, for free text, which never is invalid. Text repeats (every access point of a model has the same
-    /// description), so it is looked up by its bytes first: no `String` is made for a text seen before.
+    /// description), so a cell is looked up by its bytes as read first, in the cells its column has had.
     private mutating func takeText(
-        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ keyPath: WritableKeyPath<PackedValues, Int32>
+        _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ keyPath: WritableKeyPath<PackedValues, Int32>,
+        column: Int
     ) -> Bool {
-        if let id = FreeText.withNormalizedBytes(cell, style: style, { text(of: $0) }) {
-            values[keyPath: keyPath] = id
+        var id: Int32
+        if let seen = seenResult(of: cell, column: column) {
+            id = seen
+        } else {
+            // A new text is asked of the shared table, whose lock is taken once per distinct cell of a column.
+            id = FreeText.withNormalizedBytes(cell, style: style) { SharedTexts.shared.id(of: $0) } ?? SeenCells.empty
+            seenCellsByColumn[column].keep(id)
         }
+        if id >= 0 { values[keyPath: keyPath] = id }
         return true
+    }
+
+    /// What `cell` became when column `column` had it before; `nil` when it is new, which adds it (`keep` follows).
+    private mutating func seenResult(of cell: UnsafeBufferPointer<UInt8>, column: Int) -> Int32? {
+        if column >= seenCellsByColumn.count {
+            seenCellsByColumn.append(
+                contentsOf: repeatElement(SeenCells(), count: column + 1 - seenCellsByColumn.count))
+        }
+        return seenCellsByColumn[column].result(of: cell)
     }
 
     /// The id in `SharedTexts` of the code of building `index` of `buildings` (which the reader has).
@@ -357,13 +386,6 @@ struct ReadState {
             buildingIDs[index] = SharedTexts.shared.id(of: code)
         }
         return buildingIDs[index]
-    }
-
-    /// The id in `SharedTexts` of the text whose bytes are `bytes`.
-    private mutating func text(of bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let (local, isNew) = texts.intern(bytes)
-        if isNew { sharedIDs.append(SharedTexts.shared.id(of: bytes)) }
-        return sharedIDs[Int(local)]
     }
 
     private mutating func take<Value>(
