@@ -29,4 +29,20 @@ import Testing
         #expect(folder.read("table.csv") == String(decoding: writer.bytes, as: UTF8.self))
         #expect(TableFile.bytes(header: ["a", "b"], rowCount: rows.count, row: { rows[$0] }) == writer.bytes)
     }
+
+    /// The size expected of a row only sizes the blocks rows are formatted in: with rows far longer than it (the
+    /// blocks grow) or far shorter, the file holds the same bytes.
+    @Test(arguments: [1, 64, 4_096])
+    func theExpectedRowSizeChangesNoByte(bytesPerRow: Int) throws {
+        let folder = TemporaryFolder()
+        let path = folder.path("table.csv")
+        let rowCount = TableFile.rowsPerPart * 2 + 7
+        let table = TableFile(
+            header: ["n", "text"], rowCount: rowCount, bytesPerRow: bytesPerRow,
+            rows: { rows, output in for index in rows { Self.row(index, &output) } }, to: path)
+        try PieceWriter.write([table])
+        var expected: [UInt8] = Array("n,text\r\n".utf8)
+        for index in 0..<rowCount { Self.row(index, &expected) }
+        #expect(folder.read("table.csv") == String(decoding: expected, as: UTF8.self))
+    }
 }

@@ -31,16 +31,19 @@ final class TableFile: PieceFile, @unchecked Sendable {
 
     /// A table of `rowCount` rows to write to `path` atomically; `rows` appends a block's rows, and is called from
     /// several threads at once. With `synchronizingFolder` false the folder is left for the caller to flush.
+    /// `bytesPerRow` sizes the first block: a row seldom longer, so that the block is allocated once, not grown
+    /// (and copied) on the way; memory past what is written is never touched.
     convenience init(
-        header: [String], rowCount: Int, rows: @escaping @Sendable (Range<Int>, inout ByteBuffer) -> Void,
-        to path: String, synchronizingFolder: Bool = false
+        header: [String], rowCount: Int, bytesPerRow: Int = 128,
+        rows: @escaping @Sendable (Range<Int>, inout ByteBuffer) -> Void, to path: String,
+        synchronizingFolder: Bool = false
     ) {
         // The size of the last block made, so the next one is allocated once at about its size, not grown.
         let lastBlockSize = ResultSlots<Int>(count: 1)
         let pieces = max(1, (rowCount + Self.rowsPerPart - 1) / Self.rowsPerPart)
         self.init(header: header, pieceCount: pieces, to: path, synchronizingFolder: synchronizingFolder) { index in
             let range = (index * Self.rowsPerPart)..<min(rowCount, (index + 1) * Self.rowsPerPart)
-            var block = ByteBuffer(capacity: max(range.count * 128, (lastBlockSize[0] ?? 0) * 9 / 8))
+            var block = ByteBuffer(capacity: max(range.count * bytesPerRow, (lastBlockSize[0] ?? 0) * 9 / 8))
             rows(range, &block)
             lastBlockSize[0] = block.count
             return block
