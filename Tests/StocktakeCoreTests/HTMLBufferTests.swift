@@ -83,4 +83,32 @@ struct HTMLBufferTests {
         first.append(-7)
         #expect(first.text == "-7")
     }
+
+    /// A copy is a value of its own: writing to it (past its room, within it, or emptying it) leaves the buffer it
+    /// was copied from as it was, and the other way round.
+    @Test func aCopyIsAValueOfItsOwn() {
+        var original = HTMLBuffer(capacity: 64)
+        original.append("<p>")
+        var copy = original
+        copy.append("more")
+        #expect(original.text == "<p>")
+        #expect(copy.text == "<p>more")
+        original.append(String(repeating: "x", count: 200))
+        #expect(copy.text == "<p>more")
+        #expect(original.count == 203)
+        var emptied = copy
+        emptied.removeAll()
+        emptied.append(7)
+        #expect(emptied.text == "7")
+        #expect(copy.text == "<p>more")
+        // A buffer that grows many times keeps every byte in order.
+        var long = HTMLBuffer()
+        var expected: [UInt8] = []
+        for index in 0..<5_000 {
+            long.append(index)
+            long.append(" ")
+            expected += Array("\(index) ".utf8)
+        }
+        #expect(long.bytes == expected)
+    }
 }

@@ -3,33 +3,102 @@
 ///
 /// The report is written into one buffer (or one per section, joined in the page's order) and handed to the file
 /// as bytes; `text` makes it a `String` for callers that want one.
+///
+/// The bytes live in memory the buffer manages itself, copied only when a copy of the buffer is written to: an
+/// append is a uniqueness check, a capacity check and a copy. `[UInt8].append(contentsOf:)` went through generic
+/// code that cost about 100 instructions even for the few bytes of a tag, and a report appends markup by the
+/// thousand.
 struct HTMLBuffer: Sendable {
-    /// The UTF-8 bytes written so far.
-    private(set) var bytes: [UInt8] = []
+    /// The memory of a buffer, shared by its copies until one of them is written to.
+    private final class Storage: @unchecked Sendable {
+        // Read and changed only by the buffer that holds the only reference (see `room(for:)`): the runtime's
+        // checks of exclusive access would cost more than the appends they guard.
+        @exclusivity(unchecked) var start: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) var count = 0
+        @exclusivity(unchecked) var capacity: Int
+
+        init(capacity: Int) {
+            self.capacity = max(capacity, 64)
+            start = .allocate(capacity: self.capacity)
+        }
+
+        deinit {
+            start.deallocate()
+        }
+
+        /// A copy of the bytes with room for at least `capacity`.
+        func copy(capacity: Int) -> Storage {
+            let copy = Storage(capacity: max(capacity, count))
+            copy.start.initialize(from: start, count: count)
+            copy.count = count
+            return copy
+        }
+    }
+
+    private var storage: Storage
 
     /// An empty buffer with room for `capacity` bytes.
     init(capacity: Int = 0) {
-        bytes.reserveCapacity(capacity)
+        storage = Storage(capacity: capacity)
     }
+
+    /// How many bytes have been written.
+    var count: Int { storage.count }
+
+    /// The UTF-8 bytes written so far.
+    var bytes: [UInt8] { withUnsafeBufferPointer { Array($0) } }
 
     /// The bytes as text.
     var text: String {
-        String(decoding: bytes, as: UTF8.self)
+        withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes written; they must not be used after it returns.
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: storage.start, count: storage.count))
     }
 
     /// Empties the buffer, keeping its room.
     mutating func removeAll() {
-        bytes.removeAll(keepingCapacity: true)
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
+        storage.count = 0
+    }
+
+    /// Where the next `extra` bytes go: the memory made this buffer's own and large enough first.
+    @inline(__always)
+    private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
+        let needed = storage.count + extra
+        if !isKnownUniquelyReferenced(&storage) || needed > storage.capacity {
+            storage = storage.copy(
+                capacity: needed > storage.capacity ? max(needed, storage.capacity * 2) : storage.capacity)
+        }
+        return storage.start + storage.count
+    }
+
+    /// Appends bytes.
+    @inline(__always)
+    private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        room(for: bytes.count).initialize(from: source, count: bytes.count)
+        storage.count += bytes.count
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    private mutating func append(byte: UInt8) {
+        room(for: 1).initialize(to: byte)
+        storage.count += 1
     }
 
     /// Appends markup (or text known to hold no special character) as it is.
     mutating func append(_ markup: String) {
-        bytes.append(contentsOf: markup.utf8)
+        let done: Void? = markup.utf8.withContiguousStorageIfAvailable { append(bytes: $0) }
+        if done == nil { Array(markup.utf8).withUnsafeBufferPointer { append(bytes: $0) } }
     }
 
     /// Appends another buffer's bytes.
     mutating func append(_ other: HTMLBuffer) {
-        bytes.append(contentsOf: other.bytes)
+        other.withUnsafeBufferPointer { append(bytes: $0) }
     }
 
     /// Appends `text` made safe for an element or a quoted attribute, as `HTMLReport.escape` makes it.
@@ -53,17 +122,22 @@ struct HTMLBuffer: Sendable {
                 position = text.index(after: position)
                 continue
             }
-            bytes.append(contentsOf: text[start..<position])
-            replacement.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            appendSlice(text[start..<position])
+            replacement.withUTF8Buffer { append(bytes: $0) }
             position = text.index(after: position)
             start = position
         }
-        bytes.append(contentsOf: text[start..<position])
+        appendSlice(text[start..<position])
+    }
+
+    private mutating func appendSlice(_ slice: some Collection<UInt8>) {
+        let done: Void? = slice.withContiguousStorageIfAvailable { append(bytes: $0) }
+        if done == nil { Array(slice).withUnsafeBufferPointer { append(bytes: $0) } }
     }
 
     /// Appends a whole number in decimal: `-42`.
     mutating func append(_ number: Int) {
-        if number < 0 { bytes.append(0x2D) }
+        if number < 0 { append(byte: 0x2D) }
         appendDigits(UInt64(number.magnitude), grouped: false)
     }
 
@@ -74,21 +148,21 @@ struct HTMLBuffer: Sendable {
 
     /// Appends a whole number with thousands separators, as `grouped` writes it: `-1,024`.
     mutating func append(grouped number: Int) {
-        if number < 0 { bytes.append(0x2D) }
+        if number < 0 { append(byte: 0x2D) }
         appendDigits(UInt64(number.magnitude), grouped: true)
     }
 
     /// Appends a count with its noun, as `counted` writes it: `1 error`, `2,000 errors`.
     mutating func append(counted count: Int, _ singular: String, _ plural: String? = nil) {
         append(grouped: count)
-        bytes.append(0x20)
+        append(byte: 0x20)
         if count == 1 {
             append(singular)
         } else if let plural {
             append(plural)
         } else {
             append(singular)
-            bytes.append(0x73)
+            append(byte: 0x73)
         }
     }
 
@@ -96,11 +170,11 @@ struct HTMLBuffer: Sendable {
     /// `20.0`, `3.1`, `-0.3`, `0.0`.
     mutating func append(tenths value: Double) {
         let tenths = Int((value * 10).rounded())
-        if tenths < 0 { bytes.append(0x2D) }
+        if tenths < 0 { append(byte: 0x2D) }
         let magnitude = UInt64(tenths.magnitude)
         appendDigits(magnitude / 10, grouped: false)
-        bytes.append(0x2E)
-        bytes.append(0x30 + UInt8(magnitude % 10))
+        append(byte: 0x2E)
+        append(byte: 0x30 + UInt8(magnitude % 10))
     }
 
     /// Writes the digits of `value` (with a comma between thousands when `grouped`), last first on the stack, then
@@ -121,7 +195,7 @@ struct HTMLBuffer: Sendable {
                 rest /= 10
                 count += 1
             } while rest > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            append(bytes: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 }

@@ -66,7 +66,7 @@ public enum HTMLReport {
             pieces[piece] = text
         }
         let texts = (0..<count).map { pieces[$0]! }
-        page = HTMLBuffer(capacity: texts.reduce(0) { $0 + $1.bytes.count })
+        page = HTMLBuffer(capacity: texts.reduce(0) { $0 + $1.count })
         for text in texts { page.append(text) }
         return page.bytes
     }
@@ -325,7 +325,7 @@ public enum HTMLReport {
             phrase.append(" row ")
             phrase.append(source.row)
             let found =
-                phrase.bytes.withUnsafeBufferPointer { phrase -> Bool? in
+                phrase.withUnsafeBufferPointer { phrase -> Bool? in
                     guard isPlain, isPrintableASCII(phrase) else { return nil }
                     return text.withUTF8 { contains(phrase, in: $0) }
                 } ?? message.contains(source.spoken)
