@@ -353,6 +353,29 @@ struct HTMLReportTests {
                 "<h2 id=\"by-place\">Findings by building and room</h2>\n<p>No findings.</p>\n"))
     }
 
+    /// The sentences the tables made are the report's: the page given them is the page that makes them itself, and
+    /// each finding shows the sentence given for it, on one thread or several.
+    @Test func theFindingsSentencesComeFromTheTablesWhenTheyHaveMadeThem() {
+        let details = OutputFixture.details
+        for reconciliation in [OutputFixture.reconciliation, Self.manyFindings(3_000)] {
+            let messages = DiscrepancyTable.messages(of: reconciliation)
+            for threads in [1, 2] {
+                #expect(
+                    HTMLReport.bytes(reconciliation, details: details, threads: threads, messages: messages)
+                        == HTMLReport.bytes(reconciliation, details: details, threads: threads))
+                let marked = messages.indices.map { "Sentence number \($0) for the clerk." }
+                let page = String(
+                    decoding: HTMLReport.bytes(reconciliation, details: details, threads: threads, messages: marked),
+                    as: UTF8.self)
+                // Every finding of the small account; a sample of the large one's (a search of the whole page each).
+                let stride = messages.count <= 100 ? 1 : 499
+                let sample = Array(Swift.stride(from: 0, to: messages.count, by: stride))
+                #expect(sample.allSatisfy { page.contains("<br>" + marked[$0]) })
+                #expect(!sample.contains { page.contains(messages[$0]) })
+            }
+        }
+    }
+
     @Test func theBuildingAndRoomViewIsSplitIntoRangesOfAboutEqualFindings() {
         let devices = ReportDevice.devices(of: Self.manyFindings(3_000))
         let ranges = HTMLReport.placeRanges(of: devices, pieces: 8)

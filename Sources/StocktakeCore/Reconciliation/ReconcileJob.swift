@@ -94,7 +94,12 @@ public enum ReconcileJob {
     ///
     /// The five files are written at once on all cores (see `PieceWriter`) and take their names in that order. Each
     /// file's bytes are flushed before it takes its name; the folder is flushed once, after all of them.
-    public static func writeTables(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError) {
+    ///
+    /// Returns the findings' sentences, which `discrepancies.csv` and `.xlsx` hold, for `report.html` to use again.
+    @discardableResult
+    public static func writeTables(
+        _ reconciliation: Reconciliation, details: inout RunDetails
+    ) throws(StocktakeError) -> [String] {
         let clock = ContinuousClock()
         let start = clock.now
         try AtomicFile.makeDirectory(details.outputDirectory)
@@ -130,6 +135,7 @@ public enum ReconcileJob {
         try PieceWriter.write(files, jobs: jobs)
         AtomicFile.synchronizeFolder(details.outputDirectory)
         details.durations.append(("write", seconds(since: start, clock)))
+        return messages
     }
 
     /// Plans the edit a push makes to the central sheet `bytes` (named `fileName`, whose extension tells its
@@ -197,13 +203,17 @@ public enum ReconcileJob {
     ///
     /// Their time is `run.json`'s `reports` duration; when the reports are written again (after a publish), the
     /// duration is of the last writing.
-    public static func writeReports(_ reconciliation: Reconciliation, details: inout RunDetails) throws(StocktakeError)
-    {
+    ///
+    /// `messages` are the findings' sentences as `writeTables` returned them; `nil` makes them again.
+    public static func writeReports(
+        _ reconciliation: Reconciliation, details: inout RunDetails, messages: [String]? = nil
+    ) throws(StocktakeError) {
         let clock = ContinuousClock()
         let start = clock.now
         details.finished = Date()
         let reports = AtomicFileGroup(folder: details.outputDirectory)
-        try reports.write(HTMLReport.bytes(reconciliation, details: details), to: details.path(of: "report.html"))
+        try reports.write(
+            HTMLReport.bytes(reconciliation, details: details, messages: messages), to: details.path(of: "report.html"))
         try reports.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
         try reports.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
         try reports.commit()

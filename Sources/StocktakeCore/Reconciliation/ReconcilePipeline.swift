@@ -59,14 +59,18 @@ public struct ReconcilePipeline {
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
         try check(request, local, reconciliation)
         KillPoint.reached(.afterReconcile)
-        try ReconcileJob.writeTables(reconciliation, details: &details)
+        let messages = try ReconcileJob.writeTables(reconciliation, details: &details)
         let plan = try ReconcileJob.planWriteBack(
             central ?? ReconcileJob.centralBytes(local.central), fileName: local.central, request: local,
             reconciliation: reconciliation, details: &details)
         push(plan, &details, log)
         if details.pushedCentral { reconciliation.ledger.markPushed(tagNumbers: plan.changes.changedTagNumbers) }
-        try ReconcileJob.writeReports(reconciliation, details: &details)
-        if publish(&details, log) { try ReconcileJob.writeReports(reconciliation, details: &details) }
+        // The findings' sentences were made for the tables; the report uses them again (the findings do not change
+        // between the two).
+        try ReconcileJob.writeReports(reconciliation, details: &details, messages: messages)
+        if publish(&details, log) {
+            try ReconcileJob.writeReports(reconciliation, details: &details, messages: messages)
+        }
         log(
             "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
                 + "\(counted(reconciliation.count(.warning), "warning")); outputs in \(request.outputDirectory)")

@@ -23,16 +23,26 @@ public enum HTMLReport {
     /// (`Parallel.threads`); smaller ones, whose report takes a few milliseconds, on the calling thread alone.
     static let parallelFrom = 5_000
 
-    /// The page's UTF-8 bytes, as `report.html` holds them.
-    public static func bytes(_ reconciliation: Reconciliation, details: RunDetails) -> [UInt8] {
+    /// The page's UTF-8 bytes, as `report.html` holds them. `messages` are the findings' sentences, one for each of
+    /// `reconciliation.discrepancies` in order (`DiscrepancyTable.messages(of:)`), when the tables have made them
+    /// already; `nil` makes them here.
+    public static func bytes(
+        _ reconciliation: Reconciliation, details: RunDetails, messages: [String]? = nil
+    ) -> [UInt8] {
         let size = reconciliation.assets.count + reconciliation.discrepancies.count
-        return bytes(reconciliation, details: details, threads: size >= parallelFrom ? Parallel.threads : 1)
+        return bytes(
+            reconciliation, details: details, threads: size >= parallelFrom ? Parallel.threads : 1, messages: messages)
     }
 
     /// The page's bytes, rendered on at most `threads` threads: the devices and the header's totals side by side,
     /// then the sections (the building-and-room view in pieces) each into its own buffer, joined in the page's
     /// order. On one thread every section is written straight into the page.
-    static func bytes(_ reconciliation: Reconciliation, details: RunDetails, threads: Int) -> [UInt8] {
+    static func bytes(
+        _ reconciliation: Reconciliation, details: RunDetails, threads: Int, messages: [String]? = nil
+    ) -> [UInt8] {
+        let messages = messages ?? DiscrepancyTable.messages(of: reconciliation)
+        precondition(
+            messages.count == reconciliation.discrepancies.count, "a report needs one sentence for each finding")
         let statuses = reconciliation.statuses
         var devices: [ReportDevice] = []
         var changes: ChangeGroups?
@@ -48,7 +58,7 @@ public enum HTMLReport {
             }
         }
         let sections = Sections(
-            reconciliation: reconciliation, details: details, statuses: statuses, devices: devices,
+            reconciliation: reconciliation, details: details, statuses: statuses, messages: messages, devices: devices,
             changes: changes!, billing: billing!, assetCounts: assetCounts!,
             places: placeRanges(of: devices, pieces: threads > 1 ? threads * 4 : 1))
         let count = sections.count
@@ -96,6 +106,8 @@ public enum HTMLReport {
         let reconciliation: Reconciliation
         let details: RunDetails
         let statuses: [FindingStatus]
+        /// Each finding's sentence.
+        let messages: [String]
         let devices: [ReportDevice]
         let changes: ChangeGroups
         let billing: BillingTotals
@@ -123,8 +135,8 @@ public enum HTMLReport {
                     if devices.isEmpty { page.append("<p>No findings.</p>\n") }
                 }
                 byPlace(
-                    reconciliation, devices: devices, range, statuses: statuses, buildings: reconciliation.buildings,
-                    into: &page)
+                    reconciliation, devices: devices, range, statuses: statuses, messages: messages,
+                    buildings: reconciliation.buildings, into: &page)
             }
         }
 
@@ -279,7 +291,8 @@ public enum HTMLReport {
 
     /// One finding in a device's entry: code, id, state, rows, and its sentence (what to check and do).
     static func finding(
-        _ index: Int, of reconciliation: Reconciliation, status: FindingStatus, into page: inout HTMLBuffer
+        _ index: Int, of reconciliation: Reconciliation, status: FindingStatus, message: String,
+        into page: inout HTMLBuffer
     ) {
         let discrepancy = reconciliation.discrepancies[index]
         let code = discrepancy.code
@@ -295,7 +308,6 @@ public enum HTMLReport {
         page.append(id)
         page.append(", ")
         page.append(status.state.rawValue)
-        let message = discrepancy.message
         // The rows, unless the sentence names every one of them already.
         if !mentions(message, every: discrepancy.sources) {
             page.append(" · ")
@@ -356,7 +368,7 @@ public enum HTMLReport {
     /// so that ranges written one after the other give the whole view.
     static func byPlace(
         _ reconciliation: Reconciliation, devices: [ReportDevice], _ range: Range<Int>, statuses: [FindingStatus],
-        buildings: BuildingTable?, into page: inout HTMLBuffer
+        messages: [String], buildings: BuildingTable?, into page: inout HTMLBuffer
     ) {
         for position in range {
             let device = devices[position]
@@ -395,7 +407,7 @@ public enum HTMLReport {
             }
             page.append("</h5><ul>\n")
             for index in device.findings {
-                finding(index, of: reconciliation, status: statuses[index], into: &page)
+                finding(index, of: reconciliation, status: statuses[index], message: messages[index], into: &page)
             }
             page.append("</ul></div>\n")
             if position + 1 == devices.count || devices[position + 1].building != building {
