@@ -148,17 +148,12 @@ public enum ChangeTable {
         /// break.
         mutating func appendField(_ cell: UnsafeBufferPointer<UInt8>) {
             let prefix = CSVWriter.needsNeutralizing(cell)
-            // Most cells are copied as they are: copied while looking for a byte that needs quotes.
-            let start = pointer
-            if prefix { append(ASCII.apostrophe) }
-            var found: UInt64 = 0
-            for byte in cell {
-                pointer.initialize(to: byte)
-                pointer += 1
-                found |= byte < 64 ? CSVWriter.quotingBytes & (1 &<< UInt64(byte)) : 0
+            // Most cells are copied as they are, once a look at eight bytes at a time has found nothing to quote.
+            guard CSVWriter.needsQuotes(cell) else {
+                if prefix { append(ASCII.apostrophe) }
+                append(cell)
+                return
             }
-            guard found != 0 else { return }
-            pointer = start
             append(ASCII.quote)
             if prefix { append(ASCII.apostrophe) }
             for byte in cell {
