@@ -358,7 +358,7 @@ struct ReadState {
         _ cell: UnsafeBufferPointer<UInt8>, style: TextStyle, _ keyPath: WritableKeyPath<PackedValues, Int32>,
         column: Int
     ) -> Bool {
-        var id: Int32
+        let id: Int32
         if let seen = seenResult(of: cell, column: column) {
             id = seen
         } else {
