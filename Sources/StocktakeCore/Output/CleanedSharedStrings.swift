@@ -41,7 +41,7 @@ struct CleanedSharedStrings: Sendable {
                 put(gathering.index(ofText: values.custodian))
                 put(gathering.index(ofText: values.stockNumber))
                 put(gathering.index(of: asset.status))
-                put(gathering.index(ofSources: asset.sourceList))
+                put(gathering.index(of: asset.sourceList))
                 put(gathering.index(ofBuildingNameOf: asset, annotations))
             }
             initialized = position
@@ -73,11 +73,6 @@ struct CleanedSharedStrings: Sendable {
             let index = index(of: texts.string(id))
             byText.set(index, for: UInt64(id))
             return index
-        }
-
-        /// The index of a list of sources.
-        mutating func index(ofSources text: String) -> Int32 {
-            index(of: text)
         }
 
         /// The index of a status's text.

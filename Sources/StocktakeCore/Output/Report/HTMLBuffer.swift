@@ -4,33 +4,24 @@
 /// The report is written into one buffer (or one per section, joined in the page's order) and handed to the file
 /// as bytes; `text` makes it a `String` for callers that want one.
 ///
-/// The bytes live in memory the buffer manages itself, copied only when a copy of the buffer is written to: an
-/// append is a uniqueness check, a capacity check and a copy. `[UInt8].append(contentsOf:)` went through generic
-/// code that cost about 100 instructions even for the few bytes of a tag, and a report appends markup by the
-/// thousand.
+/// The bytes live in a `ByteBuffer`, shared by a buffer's copies until one of them is written to: an append is a
+/// uniqueness check and the `ByteBuffer`'s append. `[UInt8].append(contentsOf:)` went through generic code that
+/// cost about 100 instructions even for the few bytes of a tag, and a report appends markup by the thousand.
 struct HTMLBuffer: Sendable {
-    /// The memory of a buffer, shared by its copies until one of them is written to.
+    /// The bytes of a buffer, shared by its copies until one of them is written to.
     private final class Storage: @unchecked Sendable {
-        // Read and changed only by the buffer that holds the only reference (see `room(for:)`): the runtime's
-        // checks of exclusive access would cost more than the appends they guard.
-        @exclusivity(unchecked) var start: UnsafeMutablePointer<UInt8>
-        @exclusivity(unchecked) var count = 0
-        @exclusivity(unchecked) var capacity: Int
+        // Read and changed only by the buffer that holds the only reference (see `makeOwn`): the runtime's checks
+        // of exclusive access would cost more than the appends they guard.
+        @exclusivity(unchecked) var buffer: ByteBuffer
 
         init(capacity: Int) {
-            self.capacity = max(capacity, 64)
-            start = .allocate(capacity: self.capacity)
+            buffer = ByteBuffer(capacity: capacity)
         }
 
-        deinit {
-            start.deallocate()
-        }
-
-        /// A copy of the bytes with room for at least `capacity`.
-        func copy(capacity: Int) -> Storage {
-            let copy = Storage(capacity: max(capacity, count))
-            copy.start.initialize(from: start, count: count)
-            copy.count = count
+        /// A copy of the bytes, with as much room.
+        func copy() -> Storage {
+            let copy = Storage(capacity: buffer.capacity)
+            buffer.withUnsafeBufferPointer { copy.buffer.append(contentsOf: $0) }
             return copy
         }
     }
@@ -43,7 +34,7 @@ struct HTMLBuffer: Sendable {
     }
 
     /// How many bytes have been written.
-    var count: Int { storage.count }
+    var count: Int { storage.buffer.count }
 
     /// The UTF-8 bytes written so far.
     var bytes: [UInt8] { withUnsafeBufferPointer { Array($0) } }
@@ -54,40 +45,37 @@ struct HTMLBuffer: Sendable {
     }
 
     /// Calls `body` with the bytes written; they must not be used after it returns.
-    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        try body(UnsafeBufferPointer(start: storage.start, count: storage.count))
+    func withUnsafeBufferPointer<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        storage.buffer.withUnsafeBufferPointer(body)
     }
 
     /// Empties the buffer, keeping its room.
     mutating func removeAll() {
-        if !isKnownUniquelyReferenced(&storage) { storage = Storage(capacity: storage.capacity) }
-        storage.count = 0
+        if isKnownUniquelyReferenced(&storage) {
+            storage.buffer.removeAll()
+        } else {
+            storage = Storage(capacity: storage.buffer.capacity)
+        }
     }
 
-    /// Where the next `extra` bytes go: the memory made this buffer's own and large enough first.
+    /// Makes the bytes this buffer's own before it writes to them: a copy's are copied first.
     @inline(__always)
-    private mutating func room(for extra: Int) -> UnsafeMutablePointer<UInt8> {
-        let needed = storage.count + extra
-        if !isKnownUniquelyReferenced(&storage) || needed > storage.capacity {
-            storage = storage.copy(
-                capacity: needed > storage.capacity ? max(needed, storage.capacity * 2) : storage.capacity)
-        }
-        return storage.start + storage.count
+    private mutating func makeOwn() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 
     /// Appends bytes.
     @inline(__always)
     private mutating func append(bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
-        room(for: bytes.count).initialize(from: source, count: bytes.count)
-        storage.count += bytes.count
+        makeOwn()
+        storage.buffer.append(contentsOf: bytes)
     }
 
     /// Appends one byte.
     @inline(__always)
     private mutating func append(byte: UInt8) {
-        room(for: 1).initialize(to: byte)
-        storage.count += 1
+        makeOwn()
+        storage.buffer.append(byte)
     }
 
     /// Appends markup (or text known to hold no special character) as it is.
