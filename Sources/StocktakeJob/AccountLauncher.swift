@@ -25,8 +25,12 @@ public enum AccountLauncher {
     /// Serves launch requests on standard input (a Unix socket to `stocktake run`) until it closes. Each message is
     /// one byte carrying one socket; the process forked for it reads its request from that socket, becomes the
     /// process `request.arguments` describe and ends with the status `command` returns for them.
+    ///
+    /// Before the first request it runs a small made-up account (`LauncherWarmUp`), so that the processes it forks
+    /// start with the runtime's first look-ups made.
     public static func serve(_ command: @escaping ([String]) -> Int32) -> Never {
         let parent = getppid()
+        LauncherWarmUp.run()
         while true {
             var byte: UInt8 = 0
             var descriptors: [Int32] = [-1]

@@ -371,3 +371,30 @@ extension AtomicFileTests {
         #expect(folder.list() == ["table.csv"])
     }
 }
+
+extension AtomicFileTests {
+    /// Where no thread may be started (the account launcher's warm-up), the flush is made on the calling thread
+    /// before `startFlushing` returns; elsewhere on a thread of its own.
+    @Test func withoutThreadsTheFlushIsMadeOnTheCallingThread() throws {
+        final class FlushThread: @unchecked Sendable {
+            var thread: pthread_t?
+        }
+        for alone in [true, false] {
+            let path = folder.path(alone ? "alone.csv" : "threads.csv")
+            let writer = try AtomicFileWriter(path: path)
+            try writer.write("row\n")
+            let flushed = FlushThread()
+            let start = {
+                try writer.startFlushing(synchronizing: { descriptor in
+                    flushed.thread = pthread_self()
+                    return fsync(descriptor) == 0 ? 0 : errno
+                })
+            }
+            if alone { try Parallel.withoutThreads(start) } else { try start() }
+            if alone { #expect(flushed.thread.map { pthread_equal($0, pthread_self()) != 0 } == true) }
+            try writer.commit(synchronizingFolder: false)
+            if !alone { #expect(flushed.thread.map { pthread_equal($0, pthread_self()) == 0 } == true) }
+            #expect(folder.read(alone ? "alone.csv" : "threads.csv") == "row\n")
+        }
+    }
+}

@@ -16,6 +16,20 @@ struct ParallelTests {
         #expect(Parallel.threads(environment: [:], cores: 0) == 1)
     }
 
+    /// The account launcher warms up on its one thread; the processes it forks decide their threads from their own
+    /// environment, as if it had not.
+    @Test func withoutThreadsIsOneThreadStartingNoneAndIsForgottenAfter() {
+        let decided = Parallel.threads(
+            environment: ProcessInfo.processInfo.environment, cores: ProcessInfo.processInfo.activeProcessorCount)
+        #expect(Parallel.mayStartThreads)
+        Parallel.withoutThreads {
+            #expect(Parallel.threads == 1)
+            #expect(!Parallel.mayStartThreads)
+        }
+        #expect(Parallel.threads == decided)
+        #expect(Parallel.mayStartThreads)
+    }
+
     @Test func mapEqualsASequentialMap() {
         for count in [0, 1, 4095, 4096, 100_003] {
             #expect(Parallel.map(count) { "item \($0)" } == (0..<count).map { "item \($0)" })

@@ -6,10 +6,26 @@ public enum Parallel {
     /// The threads a run uses: `STOCKTAKE_THREADS` when set to a positive number (the benchmark's `--threads`, or
     /// a nightly run that already keeps every core busy with one account per core), else one per active core.
     ///
-    /// Decided once per process: Foundation reads the cgroup's CPU files for each `activeProcessorCount`, and a run
-    /// asked for its threads a dozen times.
-    public static let threads =
-        threads(environment: ProcessInfo.processInfo.environment, cores: ProcessInfo.processInfo.activeProcessorCount)
+    /// Decided when first asked, then kept: Foundation reads the cgroup's CPU files for each `activeProcessorCount`,
+    /// and a run asks for its threads a dozen times. The account launcher's warm-up (`withoutThreads`) forgets what
+    /// it used, so that each process the launcher forks decides from its own environment, its account's.
+    public static var threads: Int { decision.threads }
+
+    private static let decision = ThreadDecision()
+
+    /// Whether work may start threads of its own (`false` only within `withoutThreads`).
+    public static var mayStartThreads: Bool { decision.mayStartThreads }
+
+    /// Runs `body` on the calling thread alone, then forgets the threads decided so far: within it `threads` is 1
+    /// and nothing starts a thread, not even to flush a file (`AtomicFileWriter`). The account launcher warms up so:
+    /// a process that forks must have no other thread, and each thread would leave it an arena of the C library's
+    /// memory allocator (64 MB of address space) and a cached stack, which every process it forks would inherit
+    /// within its own memory limit.
+    public static func withoutThreads<Result>(_ body: () throws -> Result) rethrows -> Result {
+        decision.set(1, mayStartThreads: false)
+        defer { decision.set(nil) }
+        return try body()
+    }
 
     /// The threads `environment` asks for: a positive whole `STOCKTAKE_THREADS` (at most 256), else one per core;
     /// any other value is ignored, so a typo never leaves a run with no thread.
@@ -70,6 +86,32 @@ public enum Parallel {
             }
         }
         return ranges.indices.map { results[$0]! }
+    }
+}
+
+/// The threads `Parallel` decided on, if it has, and whether threads may be started.
+private final class ThreadDecision: @unchecked Sendable {
+    private let lock = NSLock()
+    private var decided: Int?
+    private var threadsAllowed = true
+
+    var threads: Int {
+        lock.withLock {
+            if let decided { return decided }
+            let info = ProcessInfo.processInfo
+            let threads = Parallel.threads(environment: info.environment, cores: info.activeProcessorCount)
+            decided = threads
+            return threads
+        }
+    }
+
+    var mayStartThreads: Bool { lock.withLock { threadsAllowed } }
+
+    func set(_ threads: Int?, mayStartThreads: Bool = true) {
+        lock.withLock {
+            decided = threads
+            threadsAllowed = mayStartThreads
+        }
     }
 }
 
