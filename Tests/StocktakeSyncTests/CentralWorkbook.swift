@@ -48,12 +48,13 @@ enum CentralWorkbook {
 
     /// The workbook XlsxWriter makes with `xlsxWriterScript`.
     static func xlsxWriter() throws -> [UInt8] {
-        let path = temporaryPath("xlsxwriter.xlsx")
-        let result = run(python, ["-c", xlsxWriterScript, path])
-        guard result.status == 0, let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "XlsxWriter failed: \(result.output)")
+        try withTemporaryPath("xlsxwriter.xlsx") { path in
+            let result = run(python, ["-c", xlsxWriterScript, path])
+            guard result.status == 0, let data = FileManager.default.contents(atPath: path) else {
+                throw Failure(description: "XlsxWriter failed: \(result.output)")
+            }
+            return [UInt8](data)
         }
-        return [UInt8](data)
     }
 
     /// A workbook of one sheet "Assets" whose worksheet XML is `sheet`, zipped by python's zipfile.
@@ -80,17 +81,18 @@ enum CentralWorkbook {
             ),
             ("xl/worksheets/sheet1.xml", sheet),
         ]
-        let path = temporaryPath("handwritten.xlsx")
         let script =
             "import sys, zipfile, json\nwith zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:\n"
             + "    for name, text in json.loads(sys.argv[2]): z.writestr(name, text)\n"
         let json = String(
             decoding: try JSONSerialization.data(withJSONObject: parts.map { [$0.0, $0.1] }), as: UTF8.self)
-        let result = run(python, ["-c", script, path, json])
-        guard result.status == 0, let data = FileManager.default.contents(atPath: path) else {
-            throw Failure(description: "zipfile failed: \(result.output)")
+        return try withTemporaryPath("handwritten.xlsx") { path in
+            let result = run(python, ["-c", script, path, json])
+            guard result.status == 0, let data = FileManager.default.contents(atPath: path) else {
+                throw Failure(description: "zipfile failed: \(result.output)")
+            }
+            return [UInt8](data)
         }
-        return [UInt8](data)
     }
 
     /// Expects every entry of `pushed` but `worksheet` to be the same stored record as in `pulled`, in the same
@@ -117,8 +119,6 @@ enum CentralWorkbook {
     /// The cells of every sheet as openpyxl reads them, each "TYPE VALUE" (`s` text, `n` number, `f` formula), an
     /// empty cell "".
     static func openpyxlCells(_ bytes: [UInt8]) throws -> [String: [[String]]] {
-        let path = temporaryPath("read.xlsx")
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
         let script = """
             import sys, json, openpyxl
             book = openpyxl.load_workbook(sys.argv[1])
@@ -126,36 +126,44 @@ enum CentralWorkbook {
                 return "" if c.value is None else c.data_type + " " + str(c.value)
             print(json.dumps({s.title: [[cell(c) for c in row] for row in s.iter_rows()] for s in book.worksheets}))
             """
-        let result = run(python, ["-c", script, path])
+        let result = try withTemporaryPath("read.xlsx") { path in
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return run(python, ["-c", script, path])
+        }
         guard result.status == 0 else { throw Failure(description: "openpyxl failed: \(result.output)") }
         return try JSONDecoder().decode([String: [[String]]].self, from: Data(result.output.utf8))
     }
 
     /// The CSV LibreOffice makes of the first sheet of the workbook `bytes`, or what it said when it made none.
     static func libreOfficeCSV(_ bytes: [UInt8]) throws -> String {
-        let folder = temporaryPath("libreoffice")
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try Data(bytes).write(to: URL(fileURLWithPath: folder + "/pushed.xlsx"))
-        let result = run(
-            "/usr/bin/env",
-            [
-                "soffice", "-env:UserInstallation=file://\(folder)/profile", "--headless", "--convert-to", "csv",
-                "--outdir", folder, folder + "/pushed.xlsx",
-            ])
-        guard let data = FileManager.default.contents(atPath: folder + "/pushed.csv") else {
-            return "no CSV (status \(result.status)): \(result.output)"
+        try withTemporaryPath("libreoffice") { folder in
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try Data(bytes).write(to: URL(fileURLWithPath: folder + "/pushed.xlsx"))
+            let result = run(
+                "/usr/bin/env",
+                [
+                    "soffice", "-env:UserInstallation=file://\(folder)/profile", "--headless", "--convert-to", "csv",
+                    "--outdir", folder, folder + "/pushed.xlsx",
+                ])
+            guard let data = FileManager.default.contents(atPath: folder + "/pushed.csv") else {
+                return "no CSV (status \(result.status)): \(result.output)"
+            }
+            return String(decoding: data, as: UTF8.self)
         }
-        return String(decoding: data, as: UTF8.self)
     }
 
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
 
-    private static func temporaryPath(_ name: String) -> String {
+    /// Calls `body` with the path `name` in a fresh `workbook-…` folder in /tmp, and removes the folder (and
+    /// whatever `body` wrote there) when `body` returns or throws: the workbooks, and LibreOffice's profile, are
+    /// needed only while they are made or read.
+    private static func withTemporaryPath<T>(_ name: String, _ body: (String) throws -> T) rethrows -> T {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbook-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent(name).path
+        defer { try? FileManager.default.removeItem(at: folder) }
+        return try body(folder.appendingPathComponent(name).path)
     }
 
     /// Runs a program and returns its exit status and its standard output and error together.

@@ -2,10 +2,14 @@ import Foundation
 import StocktakeTestServers
 
 /// `Servers/cutoff_server.py` on 127.0.0.1: serves a sheet without a Content-Length and closes the connection after
-/// a share of its bytes, the first `cutTimes` times (-1: always); PUT replaces the sheet. Stops when released.
+/// a share of its bytes, the first `cutTimes` times (-1: always); PUT replaces the sheet. Stops, and removes its
+/// folder, when released.
 final class CutOffServer {
     let sheetFile: String
     private let recordFile: String
+    /// The fresh folder in /tmp holding the sheet and the record of requests; removed when the server is released,
+    /// so no `cutoff-…` folder outlives its test.
+    private let folder: String
     private let server: LoopbackScript
 
     /// The sheet's file name, the last part of its address.
@@ -19,6 +23,9 @@ final class CutOffServer {
     init(bytes: [UInt8], name: String, fraction: Double, cutTimes: Int) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cutoff-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        var started = false
+        defer { if !started { try? FileManager.default.removeItem(atPath: folder) } }
+        self.folder = folder
         self.name = name
         sheetFile = folder + "/" + name
         recordFile = folder + "/requests.txt"
@@ -28,6 +35,11 @@ final class CutOffServer {
             .appendingPathComponent("Servers/cutoff_server.py").path
         server = try LoopbackScript(
             script: script, arguments: [sheetFile, String(fraction), String(cutTimes), recordFile])
+        started = true
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     var port: Int { server.port }

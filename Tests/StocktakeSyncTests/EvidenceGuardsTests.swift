@@ -21,12 +21,25 @@ struct EvidenceGuardsTests {
 
     /// An account with a central sheet on a server and a local sightings folder.
     struct Site {
-        let folder: String
+        /// A fresh `guards-…` folder in /tmp, removed when released. A site is a value the tests copy and change,
+        /// so it cannot remove its folder itself: it holds one of these, and the folder goes with the last copy.
+        private final class TemporaryFolder: Sendable {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("guards-\(UUID().uuidString)").path
+
+            deinit {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+
+        private let temporaryFolder = TemporaryFolder()
         let central: MemorySheet
         var request: SyncedReconcileRequest
 
+        /// The site's folder: the sightings in `scans/`, the outputs in `out/`.
+        var folder: String { temporaryFolder.path }
+
         init(central text: String, sightings: [String: String]) throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("guards-\(UUID().uuidString)").path
+            let folder = temporaryFolder.path
             try FileManager.default.createDirectory(atPath: folder + "/scans", withIntermediateDirectories: true)
             for (name, text) in sightings {
                 try text.write(toFile: folder + "/scans/" + name, atomically: true, encoding: .utf8)

@@ -297,11 +297,14 @@ import Testing
 
     // MARK: An .xlsx workbook in Drive
 
-    /// A synced reconciliation of the Drive file `book` (an `.xlsx` workbook) with a survey held in memory.
+    /// A synced reconciliation of the Drive file `book` (an `.xlsx` workbook) with a survey held in memory. Its
+    /// outputs go to a fresh `drive-…` folder in /tmp, removed when the run returns: the tests look only at the
+    /// outcome and at the emulator.
     private func workbookRun(
         _ emulator: GoogleEmulator, afterPull: @escaping @Sendable () -> Void = {}
     ) throws -> SyncedReconcileJob.Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drive-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let survey = MemorySheet(location: "https://dav.example.org/survey.csv", text: CentralWorkbook.survey)
         let drive = provider(emulator, file: "book")
         var reconcile = ReconcileRequest(
