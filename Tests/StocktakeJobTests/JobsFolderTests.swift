@@ -4,8 +4,14 @@ import Testing
 @testable import StocktakeJob
 
 @Suite("Jobs folder: an account is a folder inside it, never a path out of it")
-struct JobsFolderTests {
+final class JobsFolderTests {
+    /// A fresh `jobs-…` folder in /tmp for one test (each test has an instance of its own), made by `make` and
+    /// removed when the test ends.
     let root = FileManager.default.temporaryDirectory.appendingPathComponent("jobs-\(UUID().uuidString)").path
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: root)
+    }
 
     func make(_ path: String) throws {
         try FileManager.default.createDirectory(atPath: root + "/" + path, withIntermediateDirectories: true)

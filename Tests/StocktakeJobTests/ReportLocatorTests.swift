@@ -4,12 +4,18 @@ import Testing
 @testable import StocktakeJob
 
 /// `ReportLocator.open`: xdg-open found in the search path, missing, or failing.
-@Suite struct ReportLocatorTests {
+@Suite final class ReportLocatorTests {
+    /// A fresh `report-locator-…` folder in /tmp for one test (each test has an instance of its own), holding the
+    /// fake xdg-open in `bin/`; removed when the test ends.
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-locator-" + UUID().uuidString)
         .path
 
     init() throws {
         try FileManager.default.createDirectory(atPath: folder + "/bin", withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
     }
 
     func opener(_ script: String) throws {

@@ -68,13 +68,26 @@ struct SyncedReconcileJobTests {
     static let survey = "P-Tag,Serial,Room\n4512,CNF123,205\n4513,CNF124,102\n"
 
     struct Fixture {
-        let folder: URL
+        /// A fresh `synced-…` folder in /tmp, removed when released. A fixture is a value the tests copy and change,
+        /// so it cannot remove its folder itself: it holds one of these, and the folder goes with the last copy.
+        private final class TemporaryFolder: Sendable {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("synced-\(UUID().uuidString)")
+
+            deinit {
+                try? FileManager.default.removeItem(at: url)
+            }
+        }
+
+        private let temporaryFolder = TemporaryFolder()
         let central: MemorySheet
         let survey: MemorySheet
         var request: SyncedReconcileRequest
 
+        /// The fixture's folder: the outputs in `out/`.
+        var folder: URL { temporaryFolder.url }
+
         init() throws {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("synced-\(UUID().uuidString)")
+            let folder = temporaryFolder.url
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             central = MemorySheet(
                 location: "https://dav.example.org/central.csv", text: SyncedReconcileJobTests.central)
@@ -300,14 +313,19 @@ struct SyncedWorkbookWriteBackTests {
     static let location = "https://dav.example.org/central.xlsx"
 
     struct Site {
-        let folder: URL
+        /// The fixture the site is made from, kept for its folder: the folder is removed when the last copy of the
+        /// site is gone.
+        private let fixture: SyncedReconcileJobTests.Fixture
         let central: MemorySheet
         var request: SyncedReconcileRequest
+
+        /// The site's folder: the outputs in `out/`.
+        var folder: URL { fixture.folder }
 
         init(workbook: [UInt8]) throws {
             let fixture = try SyncedReconcileJobTests.Fixture()
             fixture.survey.edit(CentralWorkbook.survey)
-            folder = fixture.folder
+            self.fixture = fixture
             central = MemorySheet(location: SyncedWorkbookWriteBackTests.location, bytes: workbook)
             request = fixture.request
             request.reconcile.central = SyncedWorkbookWriteBackTests.location

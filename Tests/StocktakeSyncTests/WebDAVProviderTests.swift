@@ -160,11 +160,14 @@ struct WebDAVProviderTests {
 
     // MARK: An .xlsx central sheet
 
-    /// A synced reconciliation whose central sheet is `name` on the server and whose survey is held in memory.
+    /// A synced reconciliation whose central sheet is `name` on the server and whose survey is held in memory. Its
+    /// outputs go to a fresh `webdav-…` folder in /tmp, removed when the run returns: the tests look only at the
+    /// outcome and at the server.
     private func workbookRun(
         _ server: ApacheServer, _ name: String, afterPull: @escaping @Sendable () -> Void = {}
     ) throws -> SyncedReconcileJob.Outcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webdav-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let survey = MemorySheet(location: "https://dav.example.org/survey.csv", text: CentralWorkbook.survey)
         let session = server.session()
         var reconcile = ReconcileRequest(
