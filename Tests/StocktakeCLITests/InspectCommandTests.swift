@@ -120,7 +120,7 @@ struct InspectCommandTests {
         let bytes = units.flatMap { unit in
             order.bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xFF)] : [UInt8(unit & 0xFF), UInt8(unit >> 8)]
         }
-        FileManager.default.createFile(atPath: runner.path("scan.csv"), contents: Data(bytes))
+        try #require(FileManager.default.createFile(atPath: runner.path("scan.csv"), contents: Data(bytes)))
         let result = try runner.run(["inspect", "scan.csv"] + options)
         #expect(result.status == 65)
         #expect(result.standardOutput == "")

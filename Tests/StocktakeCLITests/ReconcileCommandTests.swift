@@ -191,10 +191,11 @@ struct ReconcileCommandTests {
     /// once, on standard error and in the report, never once per cell.
     @Test func aWindows1252SightingIsReadWithOneNote() throws {
         let arguments = account()
-        FileManager.default.createFile(
-            atPath: runner.path("acct/scans/north.csv"),
-            contents: Data(
-                Array("Tag,Serial,Notes\n1,S1,caf".utf8) + [0xE9, 0x0A] + Array("2,S2,O".utf8) + [0x92, 0x0A]))
+        try #require(
+            FileManager.default.createFile(
+                atPath: runner.path("acct/scans/north.csv"),
+                contents: Data(
+                    Array("Tag,Serial,Notes\n1,S1,caf".utf8) + [0xE9, 0x0A] + Array("2,S2,O".utf8) + [0x92, 0x0A])))
         let result = try runner.run(arguments + ["--account", "campus"])
         #expect(result.status == 0)
         let note = "north.csv: read as Windows-1252 because it is not UTF-8; save it as \"CSV UTF-8\" to be sure"
@@ -212,7 +213,7 @@ struct ReconcileCommandTests {
         var arguments = account()
         arguments.append("--quiet")
         let bytes = "Tag,Serial\r\n1,S1\r\n2,S2\r\n".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        FileManager.default.createFile(atPath: runner.path("acct/scans/north.csv"), contents: Data(bytes))
+        try #require(FileManager.default.createFile(atPath: runner.path("acct/scans/north.csv"), contents: Data(bytes)))
         let result = try runner.run(arguments)
         #expect(result.status == 65)
         #expect(result.standardOutput == "")
