@@ -35,6 +35,7 @@ enum LauncherWarmUp {
         var options = NightlyRunOptions()
         options.jobs = folder + "/Jobs"
         options.state = folder + "/state"
+        // A fixed day: the made-up account always has the same findings.
         options.asOf = InventoryDate(year: 2026, month: 11, day: 20)!
         options.push = false
         options.logs = false
@@ -101,9 +102,10 @@ enum LauncherWarmUp {
         return true
     }
 
-    /// The made-up sheets: the columns, spellings and kinds of values (dates four ways, MAC addresses three, a GPS
-    /// pair, an Excel serial date, a tab-separated file, a placeholder) that real accounts have, with a duplicate,
-    /// an unknown tag, a typo and a conflict among them, so that every table and section of the report is made.
+    /// The made-up sheets: the columns, spellings and kinds of values that real accounts have (dates in five
+    /// spellings and as an Excel serial, MAC addresses in four, a GPS pair, a tab-separated file, a placeholder, a
+    /// quoted comma), with a shared serial, an unknown tag, a typo'd tag, a reused CNS number, a building not in the
+    /// table and a conflict among them, so that findings of ten codes fill the tables and the report.
     enum Sheets {
         static let central = """
             \u{FEFF}VT Tag,CNS #,Serial Number,MAC Address,Model,Description,Building,Room,Mount,Custodian,\
