@@ -21,17 +21,8 @@ struct EvidenceGuardsTests {
 
     /// An account with a central sheet on a server and a local sightings folder.
     struct Site {
-        /// A fresh `guards-…` folder in /tmp, removed when released. A site is a value the tests copy and change,
-        /// so it cannot remove its folder itself: it holds one of these, and the folder goes with the last copy.
-        private final class TemporaryFolder: Sendable {
-            let path = FileManager.default.temporaryDirectory.appendingPathComponent("guards-\(UUID().uuidString)").path
-
-            deinit {
-                try? FileManager.default.removeItem(atPath: path)
-            }
-        }
-
-        private let temporaryFolder = TemporaryFolder()
+        /// A `guards-…` folder, removed with the last copy of the site.
+        private let temporaryFolder = TemporaryFolder(prefix: "guards-")
         let central: MemorySheet
         var request: SyncedReconcileRequest
 

@@ -68,17 +68,8 @@ struct SyncedReconcileJobTests {
     static let survey = "P-Tag,Serial,Room\n4512,CNF123,205\n4513,CNF124,102\n"
 
     struct Fixture {
-        /// A fresh `synced-…` folder in /tmp, removed when released. A fixture is a value the tests copy and change,
-        /// so it cannot remove its folder itself: it holds one of these, and the folder goes with the last copy.
-        private final class TemporaryFolder: Sendable {
-            let url = FileManager.default.temporaryDirectory.appendingPathComponent("synced-\(UUID().uuidString)")
-
-            deinit {
-                try? FileManager.default.removeItem(at: url)
-            }
-        }
-
-        private let temporaryFolder = TemporaryFolder()
+        /// A `synced-…` folder, removed with the last copy of the fixture.
+        private let temporaryFolder = TemporaryFolder(prefix: "synced-")
         let central: MemorySheet
         let survey: MemorySheet
         var request: SyncedReconcileRequest
