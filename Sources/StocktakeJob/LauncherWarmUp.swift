@@ -24,14 +24,22 @@ import StocktakeCore
 /// since those read the environment once and the made-up account would reach them first. Whatever goes wrong in
 /// it is ignored: an account's process then makes those first look-ups itself, as it would without the warm-up.
 enum LauncherWarmUp {
-    /// Runs the made-up account, unless `environment` (the launcher's) turns the crash test hooks on; returns
-    /// whether it was reconciled.
+    /// Runs the made-up account in a new folder under `temporaryFolder`, unless `environment` (the launcher's) turns
+    /// the crash test hooks on; returns whether it was reconciled.
     @discardableResult
-    static func run(environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func run(
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        temporaryFolder: String = NSTemporaryDirectory()
+    ) -> Bool {
         guard environment[KillPoint.enablingVariable] == nil else { return false }
-        guard let folder = makeFolder() else { return false }
+        guard let folder = makeFolder(in: temporaryFolder) else { return false }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard writeAccount(into: folder) else { return false }
+        return Parallel.withoutThreads { NightlyRun.runAccount(account, options: options(in: folder)) }.assets > 0
+    }
+
+    /// How the made-up account written into `folder` is run: pushing, uploading and logging nothing.
+    static func options(in folder: String) -> NightlyRunOptions {
         var options = NightlyRunOptions()
         options.jobs = folder + "/Jobs"
         options.state = folder + "/state"
@@ -39,18 +47,18 @@ enum LauncherWarmUp {
         options.asOf = InventoryDate(year: 2026, month: 11, day: 20)!
         options.push = false
         options.logs = false
-        return Parallel.withoutThreads { NightlyRun.runAccount(account, options: options) }.assets > 0
+        return options
     }
 
     /// The made-up account's name.
     static let account = "warm-up"
 
     /// The start of the name of the folder the made-up account is run in, under the temporary folder.
-    static let folderPrefix = "stocktake-warm-up-"
+    private static let folderPrefix = "stocktake-warm-up-"
 
-    /// A new folder of the launcher's own (mode 700) under the temporary folder.
-    private static func makeFolder() -> String? {
-        let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(folderPrefix + "XXXXXX")
+    /// A new folder of the launcher's own (mode 700) in `parent`.
+    private static func makeFolder(in parent: String) -> String? {
+        let path = (parent as NSString).appendingPathComponent(folderPrefix + "XXXXXX")
         var template = Array(path.utf8CString)
         return template.withUnsafeMutableBufferPointer { buffer in
             guard let made = mkdtemp(buffer.baseAddress!) else { return nil }

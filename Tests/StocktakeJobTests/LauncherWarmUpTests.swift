@@ -6,43 +6,56 @@ import Testing
 
 /// The account launcher's warm-up: a made-up account run as an account's process runs one, in a folder of its own
 /// that is removed after.
-struct LauncherWarmUpTests {
-    /// The warm-up folders in the temporary folder.
-    func warmUpFolders() -> Set<String> {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
-        return Set(names.filter { $0.hasPrefix(LauncherWarmUp.folderPrefix) })
+final class LauncherWarmUpTests {
+    /// The temporary folder each test gives the warm-up: its own, since launchers that other tests start warm up in
+    /// the system's at the same time.
+    let parent = NSTemporaryDirectory() + "warm-up-tests-" + UUID().uuidString
+
+    init() throws {
+        try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
     }
 
-    @Test func theMadeUpAccountIsReconciledAndItsFolderRemoved() {
-        let before = warmUpFolders()
-        #expect(LauncherWarmUp.run(environment: [:]))
-        #expect(warmUpFolders().subtracting(before).isEmpty)
+    deinit {
+        try? FileManager.default.removeItem(atPath: parent)
+    }
+
+    /// What the warm-up left in `parent`.
+    func leftOver() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: parent)
+    }
+
+    @Test func theMadeUpAccountIsReconciledAndItsFolderRemoved() throws {
+        #expect(LauncherWarmUp.run(environment: [:], temporaryFolder: parent))
+        #expect(try leftOver() == [])
+    }
+
+    /// A temporary folder it cannot make its folder in: it is left out, quietly, and the accounts run as before.
+    @Test func itIsLeftOutWhenItCannotMakeItsFolder() throws {
+        let file = parent + "/not-a-folder"
+        try #require(FileManager.default.createFile(atPath: file, contents: Data("a file\n".utf8)))
+        #expect(!LauncherWarmUp.run(environment: [:], temporaryFolder: file))
+        #expect(try leftOver() == ["not-a-folder"])
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "a file\n")
     }
 
     /// The crash test hooks read the environment once: the made-up account would reach them first, in the launcher.
-    @Test func itIsLeftOutWhenTheCrashTestHooksAreOn() {
-        let before = warmUpFolders()
-        #expect(!LauncherWarmUp.run(environment: [KillPoint.enablingVariable: "1"]))
-        #expect(warmUpFolders().subtracting(before).isEmpty)
+    @Test func itIsLeftOutWhenTheCrashTestHooksAreOn() throws {
+        #expect(!LauncherWarmUp.run(environment: [KillPoint.enablingVariable: "1"], temporaryFolder: parent))
+        #expect(try leftOver() == [])
     }
 
     /// The made-up sheets take the paths real accounts take: every sheet is read, values of every kind are
     /// normalized, and findings of many codes fill the tables and the report.
     @Test func theMadeUpAccountMakesEveryOutputAndFindingsOfManyCodes() throws {
-        let folder = NSTemporaryDirectory() + "warm-up-test-" + UUID().uuidString
-        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let folder = parent + "/account"
         try #require(LauncherWarmUp.writeAccount(into: folder))
-        var options = NightlyRunOptions()
-        options.jobs = folder + "/Jobs"
-        options.state = folder + "/state"
-        options.asOf = try #require(InventoryDate(year: 2026, month: 11, day: 20))
-        options.push = false
-        options.logs = false
 
-        let outcome = NightlyRun.runAccount(LauncherWarmUp.account, options: options)
+        let outcome = NightlyRun.runAccount(LauncherWarmUp.account, options: LauncherWarmUp.options(in: folder))
 
         #expect(outcome.status == .success, "\(outcome.push)")
         #expect(outcome.assets == 10)
+        // Nothing leaves the folder: no push, no upload.
+        #expect(outcome.push == "no push")
         let latest = folder + "/state/" + LauncherWarmUp.account + "/latest/"
         for file in [
             "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "resolved.csv", "changes.csv",

@@ -156,16 +156,12 @@ public final class AtomicFileWriter {
         try finishWriting()
         let flush = Flush(descriptor: descriptor)
         flushing = flush
+        let work: @Sendable () -> Void = {
+            flush.failure = synchronize(flush.descriptor)
+            flush.done.signal()
+        }
         // Where no thread may be started (`Parallel.withoutThreads`), the flush is made here and now.
-        guard Parallel.mayStartThreads else {
-            flush.failure = synchronize(flush.descriptor)
-            flush.done.signal()
-            return
-        }
-        Thread.detachNewThread {
-            flush.failure = synchronize(flush.descriptor)
-            flush.done.signal()
-        }
+        if Parallel.mayStartThreads { Thread.detachNewThread(work) } else { work() }
     }
 
     /// Flushes `descriptor` to disk: 0, or the errno of the failure.
