@@ -9,9 +9,11 @@ import StocktakeCore
 
 /// The `file` provider: a sheet on this machine (or a mounted share), given as a path or a `file://` URL.
 ///
-/// The version is a fingerprint of the content (its size and a 64-bit FNV-1a hash), so a push notices any change
-/// since the pull, whatever the file's timestamps say. The push reads the file again, compares, and replaces it
-/// atomically (readers see the old sheet or the new one, never half of it), keeping its permissions.
+/// A file has no version of its own: the push reads the file again and compares it byte for byte with what was
+/// pulled, so it notices any change since the pull, whatever the file's timestamps say, and replaces it atomically
+/// (readers see the old sheet or the new one, never half of it), keeping its permissions. Comparing the bytes at the
+/// push costs nothing on a night that pushes nothing, where a fingerprint made at every pull cost a pass over the
+/// sheet's bytes that could not be cut short.
 ///
 /// Errors: a missing file is `.notFound` (exit 69); a file that cannot be read (permissions, a folder) is
 /// `.refused` with status 0, as there is no server; a file deleted or changed since the pull is
@@ -34,13 +36,13 @@ public struct FileProvider: SheetProvider {
 
     public var location: String { path }
 
-    /// Reads the sheet; its version is the content's fingerprint.
+    /// Reads the sheet; it has no version (`nil`): the push compares the bytes themselves.
     public func pull() throws(SyncError) -> PulledSheet {
         let reading = read()
         switch reading {
         case .content(let bytes, _):
             let name = path.split(separator: "/").last.map(String.init) ?? path
-            return PulledSheet(bytes: bytes, fileName: name, version: Self.fingerprint(of: bytes), location: path)
+            return PulledSheet(bytes: bytes, fileName: name, version: nil, location: path)
         case .missing, .unreadable:
             throw Self.error(reading, account: account, path: path, phase: .pull)
         }
@@ -68,9 +70,7 @@ public struct FileProvider: SheetProvider {
         let current: FileStatus
         switch read() {
         case .content(let content, let status):
-            let unchanged =
-                pulled.version.map { $0 == Self.fingerprint(of: content) } ?? (content == pulled.bytes)
-            guard unchanged else { throw .changedSincePull(account: account, url: path) }
+            guard content == pulled.bytes else { throw .changedSincePull(account: account, url: path) }
             current = status
         case .missing:
             throw .changedSincePull(account: account, url: path)
@@ -94,7 +94,8 @@ public struct FileProvider: SheetProvider {
         }
     }
 
-    /// The size and 64-bit FNV-1a hash of `bytes`, as `"<size>-<16 hex digits>"`.
+    /// The size and 64-bit FNV-1a hash of `bytes`, as `"<size>-<16 hex digits>"`: what a push's intent records
+    /// (`PushIntent`), for the next night to tell whether the push completed.
     public static func fingerprint(of bytes: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {

@@ -48,7 +48,7 @@ import Testing
             let pulled = try FileProvider(path, account: "acme").pull()
             #expect(pulled.bytes == sheet)
             #expect(pulled.fileName == "central.csv")
-            #expect(pulled.version == "25-7e453695f6c8aea2")
+            #expect(pulled.version == nil)
             #expect(pulled.location == path)
         }
     }
@@ -143,7 +143,7 @@ import Testing
         }
     }
 
-    @Test func withoutAVersionTheBytesAreCompared() throws {
+    @Test func thePushComparesTheBytesPulledWhateverTheVersionSays() throws {
         try inFolder { folder in
             let path = folder + "/central.csv"
             try write(sheet, to: path)
@@ -151,6 +151,13 @@ import Testing
             let stale = PulledSheet(bytes: Array("other".utf8), fileName: "central.csv", version: nil, location: path)
             #expect(throws: SyncError.changedSincePull(account: "acme", url: path)) {
                 try provider.push(cleaned, over: stale)
+            }
+            // A version that matches the file does not stand in for the bytes.
+            let claimed = PulledSheet(
+                bytes: Array("other".utf8), fileName: "central.csv", version: FileProvider.fingerprint(of: sheet),
+                location: path)
+            #expect(throws: SyncError.changedSincePull(account: "acme", url: path)) {
+                try provider.push(cleaned, over: claimed)
             }
             #expect(contents(path) == sheet)
             try provider.push(
