@@ -1,5 +1,6 @@
-import StocktakeCore
 import Testing
+
+@testable import StocktakeCore
 
 struct MACAddressTests {
     @Test(arguments: [
@@ -76,11 +77,54 @@ struct MACAddressTests {
                     $0.offset % 3 == (Int(state & 3)) ? Character($0.element.uppercased()) : $0.element
                 })
             let pairs = stride(from: 0, to: 12, by: 2).map { Array(mixedCase)[$0..<($0 + 2)] }.map { String($0) }
-            let expected = MACAddress.normalize(bare)
-            #expect(expected == .value(MACAddress(value: value)))
+            let quads = stride(from: 0, to: 12, by: 4).map { Array(mixedCase)[$0..<($0 + 4)] }.map { String($0) }
+            let expected: Normalized<MACAddress> =
+                value == 0 || value == 0xFFFF_FFFF_FFFF ? .empty : .value(MACAddress(value: value))
+            #expect(MACAddress.normalize(bare) == expected)
+            #expect(MACAddress.normalize(mixedCase) == expected)
             #expect(MACAddress.normalize(pairs.joined(separator: ":")) == expected)
             #expect(MACAddress.normalize(pairs.joined(separator: "-")) == expected)
             #expect(MACAddress.normalize(" " + pairs.joined(separator: ":") + " ") == expected)
+            #expect(MACAddress.normalize(quads.joined(separator: ".")) == expected)
+        }
+    }
+
+    /// Eight digits are read at once: every byte in every place either reads as the digit it is, or makes the whole
+    /// word no number.
+    @Test func eightDigitsReadAtOnceAsTheirBytesOneByOne() {
+        for place in 0..<8 {
+            for byte in 0...255 {
+                let zeros = Array(repeating: UInt8(ascii: "0"), count: 8)
+                var bytes = zeros
+                bytes[place] = UInt8(byte)
+                let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).littleEndian }
+                let digit = byte < 0x80 ? UInt32(String(UnicodeScalar(UInt8(byte))), radix: 16) : nil
+                let expected = digit.map { $0 << UInt32(4 * (7 - place)) }
+                #expect(MACAddress.hexValue(eightDigits: word) == expected, "byte \(byte) in place \(place)")
+            }
+        }
+    }
+
+    /// A byte that is no hex digit, in any place of any well-formed shape, is refused as the byte-by-byte reading
+    /// refuses it, naming the byte.
+    @Test func aWrongByteInAnyPlaceOfAWellFormedShapeIsNamed() {
+        for shape in ["aa:bb:cc:dd:ee:ff", "aa-bb-cc-dd-ee-ff", "aabb.ccdd.eeff", "aabbccddeeff"] {
+            for place in Array(shape.utf8).indices where Array(shape.utf8)[place] >= UInt8(ascii: "a") {
+                for wrong in ["g", "G", "z", "@", "`", "/"] {
+                    var bytes = Array(shape.utf8)
+                    bytes[place] = Array(wrong.utf8)[0]
+                    let result = bytes.withUnsafeBufferPointer { MACAddress.normalize($0) }
+                    guard case .invalid(let reason) = result else {
+                        Issue.record("\(String(decoding: bytes, as: UTF8.self)) read as \(result)")
+                        continue
+                    }
+                    let named = reason.contains("\"\(wrong)\"")
+                    #expect(named, "\(String(decoding: bytes, as: UTF8.self)): \(reason)")
+                }
+            }
+            var high = Array(shape.utf8)
+            high[0] = 0xE1
+            #expect(high.withUnsafeBufferPointer { MACAddress.normalize($0) }.value == nil)
         }
     }
 }

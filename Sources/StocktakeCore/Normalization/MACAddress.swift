@@ -44,7 +44,7 @@ public struct MACAddress: Hashable, Comparable, Sendable, CustomStringConvertibl
         if Placeholder.isEmptyOrPlaceholder(trimmed) {
             return .empty
         }
-        if let value = groupedValue(trimmed) {
+        if let value = wellFormedValue(trimmed) {
             return value == 0 || value == 0xFFFF_FFFF_FFFF ? .empty : .value(MACAddress(value: value))
         }
         var value: UInt64 = 0
@@ -102,21 +102,77 @@ public struct MACAddress: Hashable, Comparable, Sendable, CustomStringConvertibl
         CellText.withBytes(of: text) { normalize($0) }
     }
 
-    /// The value of `aa:bb:cc:dd:ee:ff` or `aa-bb-cc-dd-ee-ff` (the forms nearly every cell has) read from the
-    /// fixed places of its digits; `nil` for any other text, which `normalize` then reads byte by byte.
+    /// The value of a well-formed address (`aa:bb:cc:dd:ee:ff`, `aa-bb-cc-dd-ee-ff`, `aabb.ccdd.eeff` or twelve
+    /// bare digits, the forms nearly every cell has), its twelve digits gathered from their fixed places into two
+    /// words and read eight at a time; `nil` for any other text, which `normalize` then reads byte by byte and
+    /// explains.
     @inline(__always)
-    private static func groupedValue(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
-        guard text.count == 17, let base = text.baseAddress else { return nil }
-        let separator = base[2]
-        guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "-") else { return nil }
-        var value: UInt64 = 0
-        for group in 0..<6 {
-            let offset = group * 3
-            if group < 5 && base[offset + 2] != separator { return nil }
-            guard let high = hexValue(base[offset]), let low = hexValue(base[offset + 1]) else { return nil }
-            value = value << 8 | UInt64(high << 4 | low)
+    private static func wellFormedValue(_ text: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let base = UnsafeRawPointer(text.baseAddress) else { return nil }
+        // The first eight digits, the first in the lowest byte, and the last four with four zeros after them.
+        let first: UInt64
+        let last: UInt64
+        switch text.count {
+        case 17:
+            let separator = base.load(fromByteOffset: 2, as: UInt8.self)
+            guard separator == UInt8(ascii: ":") || separator == UInt8(ascii: "-") else { return nil }
+            guard base.load(fromByteOffset: 5, as: UInt8.self) == separator,
+                base.load(fromByteOffset: 8, as: UInt8.self) == separator,
+                base.load(fromByteOffset: 11, as: UInt8.self) == separator,
+                base.load(fromByteOffset: 14, as: UInt8.self) == separator
+            else { return nil }
+            first =
+                UInt64(pair(base, 0)) | UInt64(pair(base, 3)) << 16 | UInt64(pair(base, 6)) << 32
+                | UInt64(pair(base, 9)) << 48
+            last = UInt64(pair(base, 12)) | UInt64(pair(base, 15)) << 16 | paddingZeros
+        case 14:
+            guard base.load(fromByteOffset: 4, as: UInt8.self) == UInt8(ascii: "."),
+                base.load(fromByteOffset: 9, as: UInt8.self) == UInt8(ascii: ".")
+            else { return nil }
+            first = UInt64(quad(base, 0)) | UInt64(quad(base, 5)) << 32
+            last = UInt64(quad(base, 10)) | paddingZeros
+        case 12:
+            first = base.loadUnaligned(as: UInt64.self).littleEndian
+            last = UInt64(quad(base, 8)) | paddingZeros
+        default:
+            return nil
         }
-        return value
+        guard let high = hexValue(eightDigits: first), let low = hexValue(eightDigits: last) else { return nil }
+        return UInt64(high) << 16 | UInt64(low >> 16)
+    }
+
+    /// Four `0` digits in the four highest bytes of a word.
+    private static var paddingZeros: UInt64 { 0x3030_3030_0000_0000 }
+
+    @inline(__always)
+    private static func pair(_ base: UnsafeRawPointer, _ offset: Int) -> UInt16 {
+        base.loadUnaligned(fromByteOffset: offset, as: UInt16.self).littleEndian
+    }
+
+    @inline(__always)
+    private static func quad(_ base: UnsafeRawPointer, _ offset: Int) -> UInt32 {
+        base.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian
+    }
+
+    /// The number eight hex digits spell, the first in the lowest byte of `word`; `nil` when a byte is not a hex
+    /// digit. Each byte is tested against the ranges `0`–`9` and `a`–`f` (upper case folded) at once: a byte
+    /// below 0x80 plus 0x80 − `low` reaches 0x80 exactly when it is at least `low`, and no sum carries into the next
+    /// byte.
+    @inline(__always)
+    static func hexValue(eightDigits word: UInt64) -> UInt32? {
+        let tops: UInt64 = 0x8080_8080_8080_8080
+        guard word & tops == 0 else { return nil }
+        let folded = word | 0x2020_2020_2020_2020
+        // 0x80 − 0x30 (`0`), 0x7F − 0x39 (`9`), 0x80 − 0x61 (`a`) and 0x7F − 0x66 (`f`) in every byte.
+        let isDigit = (word &+ 0x5050_5050_5050_5050) & ~(word &+ 0x4646_4646_4646_4646) & tops
+        let isLetter = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x1919_1919_1919_1919) & tops
+        guard isDigit | isLetter == tops else { return nil }
+        // Each byte's digit value: its low four bits, plus 9 for a letter (`a` is 0x61).
+        let nibbles = (word & 0x0F0F_0F0F_0F0F_0F0F) &+ (isLetter &>> 7) &* 9
+        // Two digits to a byte, then the four bytes together, the first digit highest.
+        let pairs = (nibbles &<< 4 | nibbles &>> 8) & 0x00FF_00FF_00FF_00FF
+        let quads = (pairs | pairs &>> 8) & 0x0000_FFFF_0000_FFFF
+        return UInt32(truncatingIfNeeded: quads | quads &>> 16).byteSwapped
     }
 
     /// The value of a hex digit in either case, or `nil` for any other byte.
