@@ -314,14 +314,15 @@ struct AccountProcess {
 }
 
 extension AccountProcess {
-    /// The outcome of `account` run in a child process of `executable`.
+    /// The outcome of `account` run in a child process of `executable`, whose environment is made from `base` (this
+    /// process's, read once for the whole run: reading it makes a dictionary of every variable).
     ///
     /// The account's configuration is loaded here first: it says the limits and the token variable. A configuration
     /// that does not load is reported exactly as an in-process run reports it (``NightlyRun/runAccount(_:options:)``
     /// stops at that point), and no process is started for it.
     static func outcome(
         of account: String, options: NightlyRunOptions, executable: String, environment: ChildEnvironment,
-        launcher: LauncherConnection? = nil
+        base: [String: String], launcher: LauncherConnection? = nil
     ) -> AccountOutcome {
         let folder = (options.jobs as NSString).appendingPathComponent(account)
         guard let config = try? AccountConfig.load(folder: folder) else {
@@ -330,7 +331,7 @@ extension AccountProcess {
         var process = AccountProcess(
             account: account, config: config, options: options, executable: executable,
             environment: environment.environment(
-                base: ProcessInfo.processInfo.environment, own: config.connection.tokenVariable))
+                base: base, own: config.connection.tokenVariable))
         process.launcher = launcher
         switch process.runChild() {
         case .success(let outcome):

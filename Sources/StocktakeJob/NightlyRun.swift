@@ -23,12 +23,12 @@ public enum NightlyRun {
             environment.threads = max(1, Parallel.threads / max(1, min(options.parallel, names.count)))
             return environment
         }
+        let base = ProcessInfo.processInfo.environment
         let launcher = options.executable.flatMap { executable in
             options.forksAccounts
                 ? LauncherConnection.start(
                     executable: executable,
-                    environment: AccountProcess.processEnvironment(
-                        environment!.environment(base: ProcessInfo.processInfo.environment, own: nil)))
+                    environment: AccountProcess.processEnvironment(environment!.environment(base: base, own: nil)))
                 : nil
         }
         defer { launcher?.finish() }
@@ -43,7 +43,7 @@ public enum NightlyRun {
                 if let executable = options.executable, let environment {
                     outcomes[index] = AccountProcess.outcome(
                         of: names[index], options: options, executable: executable, environment: environment,
-                        launcher: launcher)
+                        base: base, launcher: launcher)
                 } else {
                     outcomes[index] = runAccount(names[index], options: options)
                 }

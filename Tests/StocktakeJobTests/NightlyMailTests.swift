@@ -122,6 +122,18 @@ import Testing
         #expect(text.hasSuffix("\n== north: 1 new error finding ==\nstocktake: account north\nReport: r.html\n"))
     }
 
+    /// A summary's lines are split at its line feeds' bytes, exactly as splitting its `Character`s at `"\n"` splits
+    /// them: a carriage return and line feed stay one line's end, and letters of any script stay whole.
+    @Test(arguments: [
+        "", "\n", "\n\n", "one", "one\n", "one\ntwo", "one\n\ntwo\n", "Zürich, 東京 🏢\nroom 3\n",
+        "windows\r\nline\r\n", "mixed\r\nand\nbare\rcarriage\n", "e\u{301}\n\u{301}accent\n",
+    ])
+    func summaryLinesAreSplitAsCharactersSplitThem(summary: String) {
+        var expected = summary.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if expected.last?.isEmpty == true { expected.removeLast() }
+        #expect(NightlyMail.lines(of: summary) == expected)
+    }
+
     @Test func anUnreadableSummaryIsSaidSo() {
         let root = TemporaryStateRoot()
         var outcome = Self.reconciled("north", new: 1, newErrors: 1, folder: root.path + "/gone\n")
