@@ -155,9 +155,9 @@ public struct MACAddress: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     /// The number eight hex digits spell, the first in the lowest byte of `word`; `nil` when a byte is not a hex
-    /// digit. Each byte is tested against the ranges `0`–`9` and `a`–`f` (upper case folded) at once: a byte
-    /// below 0x80 plus 0x80 − `low` reaches 0x80 exactly when it is at least `low`, and no sum carries into the next
-    /// byte.
+    /// digit. Every byte is tested against the ranges `0`–`9` and `a`–`f` (upper case folded) at once: a byte below
+    /// 0x80 plus 0x80 − `low` reaches 0x80 exactly when it is at least `low`, plus 0x7F − `high` exactly when it is
+    /// above `high`, and no sum carries into the next byte.
     @inline(__always)
     static func hexValue(eightDigits word: UInt64) -> UInt32? {
         let tops: UInt64 = 0x8080_8080_8080_8080
