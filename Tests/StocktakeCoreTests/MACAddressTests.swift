@@ -94,8 +94,7 @@ struct MACAddressTests {
     @Test func eightDigitsReadAtOnceAsTheirBytesOneByOne() {
         for place in 0..<8 {
             for byte in 0...255 {
-                let zeros = Array(repeating: UInt8(ascii: "0"), count: 8)
-                var bytes = zeros
+                var bytes = Array(repeating: UInt8(ascii: "0"), count: 8)
                 bytes[place] = UInt8(byte)
                 let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self).littleEndian }
                 let digit = byte < 0x80 ? UInt32(String(UnicodeScalar(UInt8(byte))), radix: 16) : nil
