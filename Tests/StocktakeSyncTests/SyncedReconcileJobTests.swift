@@ -163,6 +163,44 @@ struct SyncedReconcileJobTests {
         #expect((record["push"] as? [String])?.first?.hasPrefix("central sheet NOT pushed: Account acme:") == true)
     }
 
+    /// A local central sheet a clerk edits while the night runs (one byte, the same size, its modification time put
+    /// back): the file provider keeps no fingerprint of it, and the push still finds the change by its bytes, through
+    /// the same pull, plan and push a nightly run goes through. The clerk's sheet is untouched and the outputs kept.
+    @Test func aLocalSheetEditedBetweenPullAndPushIsNotOverwritten() throws {
+        var fixture = try Fixture()
+        fixture.request.push = true
+        let path = fixture.folder.appendingPathComponent("central.csv").path
+        try Self.central.write(toFile: path, atomically: true, encoding: .utf8)
+        fixture.request.reconcile.central = path
+        let edited = Self.central.replacingOccurrences(of: "BUR,102", with: "BUR,103")
+        #expect(edited.utf8.count == Self.central.utf8.count && edited != Self.central)
+        let survey = fixture.survey
+        var job = SyncedReconcileJob(
+            session: AccountSession(account: "acme"),
+            makeProvider: { location throws(SyncError) in
+                guard case .file(let path) = location else { return survey }
+                return FileProvider(path, account: "acme")
+            },
+            uploadReports: { _, _ throws(SyncError) in })
+        job.willPush = { _, _ throws(SyncError) in
+            var before = stat()
+            _ = stat(path, &before)
+            try? edited.write(toFile: path, atomically: false, encoding: .utf8)
+            var times = [before.st_atim, before.st_mtim]
+            _ = utimensat(AT_FDCWD, path, &times, 0)
+        }
+        let outcome = try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.failures == [.changedSincePull(account: "acme", url: path)])
+        #expect(
+            outcome.failures.first?.description
+                == "Account acme: \(path) was changed by someone else since it was pulled, so it was not overwritten. "
+                + "The outputs are kept; the next run pulls the new version and pushes again.")
+        #expect(outcome.details.exitStatus == .temporaryFailure)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == edited, "the clerk's edit survives")
+        #expect(try fixture.output("cleaned.csv").hasPrefix("vt_tag,"), "outputs are kept")
+        #expect(try fixture.output("changes.csv").utf8.split(separator: 0x0A).count > 1, "the planned edit is kept")
+    }
+
     /// A central sheet saved by Excel on Windows (Windows-1252) or as "Unicode Text" (UTF-16) is reconciled and
     /// its changes listed, but never overwritten with UTF-8: the push is refused with a sentence, status 65.
     @Test(arguments: [TextEncoding.windows1252, .utf16LittleEndian])
