@@ -97,6 +97,38 @@ struct CleanedAnnotationsTests {
         #expect(reconciliation.assets.map { annotations.buildingName(of: $0) } == ["Torgersen Hall", nil, nil])
     }
 
+    /// Many tags, some with no finding, some with one, some with two: each asset's cell holds its own ids and no
+    /// other's, whatever order the table keeps the cells in.
+    @Test func everyOneOfManyAssetsGetsItsOwnCell() {
+        let count = 300
+        var findings: [Discrepancy] = []
+        for tag in 1...count where tag % 3 != 0 {
+            let vtTag = VTTag(number: UInt64(tag), digits: 6)
+            findings.append(
+                Discrepancy(code: .stale, vtTag: vtTag, sources: [Self.location(tag)], message: "not seen"))
+            if tag % 5 == 0 {
+                findings.append(
+                    Discrepancy(
+                        code: .fieldConflict, vtTag: vtTag, field: .room, value: "101", expected: "102",
+                        sources: [Self.location(tag)], message: "room differs"))
+            }
+        }
+        var reconciliation = Reconciliation(
+            assets: (1...count).map { Self.asset(UInt64($0), building: nil) }, discrepancies: findings, inputs: [],
+            asOf: Self.asOf)
+        reconciliation.ledger = FindingLedger(
+            findings: findings, previous: nil, acknowledgements: [:], asOf: Self.asOf)
+        let ids = Self.ids(reconciliation)
+        let annotations = CleanedAnnotations(reconciliation)
+        for (index, asset) in reconciliation.assets.enumerated() {
+            let tag = index + 1
+            let expected = findings.indices.filter { findings[$0].vtTag?.number == UInt64(tag) }.map { ids[$0] }
+            #expect(
+                annotations.findings(of: asset) == (expected.isEmpty ? nil : expected.joined(separator: "; ")),
+                "asset \(tag)")
+        }
+    }
+
     @Test func cleanedCSVAndCleanedXLSXEndWithBothColumns() throws {
         var reconciliation = Self.reconciliation()
         reconciliation.buildings = BuildingTable([Building(code: "TORG", name: "Torgersen Hall, North")])

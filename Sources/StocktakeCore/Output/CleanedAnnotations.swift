@@ -5,8 +5,14 @@
 /// `CNS_REUSED` every asset that carries the shared value. Acknowledged findings are left out: the clerk has seen
 /// them. Both lists are made once per table, before its rows are written (on several threads).
 struct CleanedAnnotations: Sendable {
-    /// The `findings` cell by VT tag number: ids in the order of `discrepancies.csv`, joined by "; ".
-    private let findingsByTag: [UInt64: String]
+    /// The `findings` cells, one after another as UTF-8: ids in the order of `discrepancies.csv`, joined by "; ".
+    private let findingCells: [UInt8]
+    /// Where each cell ends in `findingCells` (it starts where the one before it ends).
+    private let findingEnds: [Int]
+    /// The position in `findingEnds` of each VT tag number's cell. Both cleaned tables look every asset up, and most
+    /// have no finding: an `IntegerTable` answers in a few instructions, where a `Dictionary` ran SipHash each time
+    /// (a million assets hashed twice).
+    private let findingsByTag: IntegerTable
     /// The building name by the text id of its code, for the codes the buildings table names.
     private let namesByBuilding: [Int32: String]
 
@@ -29,7 +35,17 @@ struct CleanedAnnotations: Sendable {
                 lists[tag, default: []].append(id)
             }
         }
-        findingsByTag = lists.mapValues { $0.map(\.description).joined(separator: Self.separator) }
+        var cells: [UInt8] = []
+        var ends: [Int] = []
+        var positions = IntegerTable(capacity: lists.count)
+        for (tag, ids) in lists {
+            positions.set(Int32(ends.count), for: tag)
+            cells += ids.map(\.description).joined(separator: Self.separator).utf8
+            ends.append(cells.count)
+        }
+        findingCells = cells
+        findingEnds = ends
+        findingsByTag = positions
         var names: [Int32: String] = [:]
         if let table = reconciliation.buildings {
             let texts = SharedTexts.shared
@@ -52,7 +68,17 @@ struct CleanedAnnotations: Sendable {
 
     /// The `findings` cell of an asset, `nil` when it has no new or open finding.
     func findings(of asset: CleanedAsset) -> String? {
-        guard let tag = asset.packed.vtTag else { return nil }
-        return findingsByTag[tag.number]
+        withFindings(of: asset.packed) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the bytes of the `findings` cell of the asset whose values are `values` and returns what it
+    /// returns; `nil`, without calling it, when the asset has no new or open finding.
+    func withFindings<Result>(of values: PackedValues, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        guard let tag = values.vtTag, let position = findingsByTag[tag.number] else { return nil }
+        let index = Int(position)
+        let start = index == 0 ? 0 : findingEnds[index - 1]
+        return findingCells.withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[start..<findingEnds[index]]))
+        }
     }
 }

@@ -45,8 +45,8 @@ public enum CleanedTable {
         // Fields are read from the packed values: numbers as they are, texts by their ids, without unpacking.
         // Identifiers and dates are digits, hex and dashes: they never need quotes or a leading '. The texts that
         // repeat are copied from their CSV form, made once.
-        let asset = assets[index]
-        let values = asset.packed
+        // The asset's values alone are read: copying the whole asset out of the array retained its `sources` text.
+        let values = assets[index].packed
         let fields = shared.csvFields
         func appendShared(_ column: CleanedSharedStrings.Column, to output: inout Output) {
             fields.append(shared.index(column, ofAsset: index), to: &output)
@@ -77,7 +77,7 @@ public enum CleanedTable {
         appendShared(.sources, to: &output)
         appendShared(.buildingName, to: &output)
         // Finding ids are letters, digits, dashes and "; ": never quoted, never a formula.
-        if let findings = annotations.findings(of: asset) { output.append(utf8: findings) }
+        annotations.withFindings(of: values) { output.append(contentsOf: $0) }
         CSVWriter.appendLineEnd(to: &output)
     }
 

@@ -55,8 +55,8 @@ public enum CleanedWorkbook {
         _ index: Int, of assets: [CleanedAsset], _ annotations: CleanedAnnotations, _ shared: CleanedSharedStrings,
         to cells: inout WorksheetRow
     ) {
-        let asset = assets[index]
-        let values = asset.packed
+        // The asset's values alone are read: copying the whole asset out of the array retained its `sources` text.
+        let values = assets[index].packed
         if index + Prefetch.rowsAhead < assets.count {
             SharedTexts.shared.prefetch(assets[index + Prefetch.rowsAhead].packed.serialNumberText)
         }
@@ -78,6 +78,6 @@ public enum CleanedWorkbook {
         cells.shared(shared.index(.status, ofAsset: index))
         cells.shared(shared.index(.sources, ofAsset: index))
         cells.shared(shared.index(.buildingName, ofAsset: index))
-        cells.text(annotations.findings(of: asset))
+        if annotations.withFindings(of: values, { cells.text($0) }) == nil { cells.skip() }
     }
 }

@@ -67,14 +67,18 @@ struct WorksheetRow: ~Copyable {
 
     /// A text cell; `nil` and the empty text leave it empty.
     mutating func text(_ text: String?) {
-        guard var text, !text.isEmpty else { return skip() }
-        text.withUTF8 { bytes in
-            let first = bytes[0]
-            let last = bytes[bytes.count - 1]
-            openString(preservingSpace: Self.isSpace(first) || Self.isSpace(last))
-            Self.appendEscaped(bytes, to: &output)
-            closeString(measuring: bytes)
-        }
+        guard var text else { return skip() }
+        text.withUTF8 { self.text($0) }
+    }
+
+    /// A text cell of UTF-8 bytes; no bytes leave it empty.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard !bytes.isEmpty else { return skip() }
+        let first = bytes[0]
+        let last = bytes[bytes.count - 1]
+        openString(preservingSpace: Self.isSpace(first) || Self.isSpace(last))
+        Self.appendEscaped(bytes, to: &output)
+        closeString(measuring: bytes)
     }
 
     /// A text cell whose bytes `write` appends, which must need no escaping and have no space at either end: a tag's
