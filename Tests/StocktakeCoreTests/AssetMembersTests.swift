@@ -2,7 +2,7 @@ import Testing
 
 @testable import StocktakeCore
 
-@Suite("AssetMembers: each asset's rows as a range of one array")
+@Suite("AssetMembers: each asset's rows as a range of one buffer")
 struct AssetMembersTests {
     @Test func groupsRecordsByAssetInSourceOrderAndSkipsUnplacedOnes() {
         let members = AssetMembers(assetCount: 4, assetOfRecord: [[1, 0, -1], [0, 3], [1]])

@@ -1,10 +1,13 @@
-/// The rows of every asset, in source order, as ranges of one flat array.
+/// The rows of every asset, in source order, as ranges of one flat buffer.
 ///
 /// A million assets of five rows each are two arrays here, where an array per asset meant a million allocations.
 struct AssetMembers: RandomAccessCollection {
-    /// The rows of all assets, asset after asset.
-    private let references: [RecordReference]
-    /// Where each asset's rows start in `references`; one more entry than there are assets.
+    /// The rows of all assets, asset after asset, in memory of their own: an asset's rows are a view of it, where a
+    /// slice of an array retained the array. Merging and the per-asset checks take several views of every asset on
+    /// all cores at once, and each retain and release of the one shared array was an atomic operation on a cache
+    /// line the cores took from each other.
+    private let storage: Storage
+    /// Where each asset's rows start in the buffer; one more entry than there are assets.
     private let starts: [Int32]
 
     /// Groups kept records by asset: `assetOfRecord[source][record]` is the record's asset, or -1 for none.
@@ -15,40 +18,56 @@ struct AssetMembers: RandomAccessCollection {
         }
         for index in 0..<assetCount { starts[index + 1] += starts[index] }
         var next = starts
-        var references = [RecordReference](
-            repeating: RecordReference(source: 0, record: 0), count: Int(starts[assetCount]))
+        let storage = Storage(count: Int(starts[assetCount]))
+        let references = storage.references
         // Records are visited in source order, so each asset's rows come out in source order without sorting. The
         // assets of a file's records are in no order, so in a large account each write waits for memory unless the
         // places of the records a few ahead are fetched first.
         let distance = Prefetch.keysAhead
         let prefetching = Prefetch.pays(bytes: references.count * MemoryLayout<RecordReference>.stride)
-        references.withUnsafeMutableBufferPointer { references in
-            next.withUnsafeMutableBufferPointer { next in
-                for (source, assets) in assetOfRecord.enumerated() {
-                    assets.withUnsafeBufferPointer { assets in
-                        for (record, asset) in assets.enumerated() where asset >= 0 {
-                            if prefetching, record + distance < assets.count,
-                                case let upcoming = assets[record + distance],
-                                upcoming >= 0, let base = references.baseAddress
-                            {
-                                Prefetch.line(at: base + Int(next[Int(upcoming)]))
-                            }
-                            references[Int(next[Int(asset)])] = RecordReference(source: source, record: record)
-                            next[Int(asset)] += 1
+        // Every place is written once: the counts above give each asset exactly as many places as it has rows.
+        next.withUnsafeMutableBufferPointer { next in
+            for (source, assets) in assetOfRecord.enumerated() {
+                assets.withUnsafeBufferPointer { assets in
+                    for (record, asset) in assets.enumerated() where asset >= 0 {
+                        if prefetching, record + distance < assets.count,
+                            case let upcoming = assets[record + distance],
+                            upcoming >= 0, let base = references.baseAddress
+                        {
+                            Prefetch.line(at: base + Int(next[Int(upcoming)]))
                         }
+                        (references.baseAddress! + Int(next[Int(asset)])).initialize(
+                            to: RecordReference(source: source, record: record))
+                        next[Int(asset)] += 1
                     }
                 }
             }
         }
-        self.references = references
+        self.storage = storage
         self.starts = starts
+    }
+
+    /// The buffer of every asset's rows, freed with the last copy of the members that refer to it.
+    private final class Storage: @unchecked Sendable {
+        let references: UnsafeMutableBufferPointer<RecordReference>
+
+        /// Room for `count` rows, each to be initialized once.
+        init(count: Int) {
+            references = .allocate(capacity: count)
+        }
+
+        deinit {
+            references.deallocate()
+        }
     }
 
     var startIndex: Int { 0 }
     var endIndex: Int { starts.count - 1 }
 
-    /// The rows of `asset`, in source order.
-    subscript(asset: Int) -> ArraySlice<RecordReference> {
-        references[Int(starts[asset])..<Int(starts[asset + 1])]
+    /// The rows of `asset`, in source order: valid while these members (or a copy of them) are.
+    subscript(asset: Int) -> UnsafeBufferPointer<RecordReference> {
+        let start = Int(starts[asset])
+        return UnsafeBufferPointer(
+            start: storage.references.baseAddress.map { $0 + start }, count: Int(starts[asset + 1]) - start)
     }
 }

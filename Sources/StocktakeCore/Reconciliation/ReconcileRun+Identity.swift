@@ -32,7 +32,7 @@ extension ReconcileRun {
     }
 
     /// Distinct values of an identity field in source order, with the rows carrying each.
-    func distinctValues(_ field: CanonicalField, of references: ArraySlice<RecordReference>)
+    func distinctValues(_ field: CanonicalField, of references: UnsafeBufferPointer<RecordReference>)
         -> [AssetMerger.FieldValue]
     {
         var distinct: [AssetMerger.FieldValue] = []

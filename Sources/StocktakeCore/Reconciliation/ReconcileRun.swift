@@ -202,7 +202,7 @@ struct ReconcileRun {
     }
 
     /// The `sources` cell of an asset: its files in source order. Assets seen in the same files share one string.
-    func sourceList(_ references: ArraySlice<RecordReference>, cache: inout SourceLists) -> String {
+    func sourceList(_ references: UnsafeBufferPointer<RecordReference>, cache: inout SourceLists) -> String {
         // Rows are in source order, so the files are too; up to 64 files are one bit each, a key without allocation.
         guard sources.count <= 64 else {
             var files: [Int32] = []
