@@ -200,7 +200,13 @@ struct ReadState {
         let firstIssue = data.issues.count
         values = PackedValues()
         var invalidIdentifier = false
-        for (column, target) in plan where column < record.count {
+        // The plan is read entry by entry: iterating it while `normalize` changes this state kept the array alive by
+        // retaining it for every row, and the parts of one file, read on both cores, share that array.
+        var step = 0
+        while step < plan.count {
+            let (column, target) = plan[step]
+            step += 1
+            guard column < record.count else { continue }
             let cell = record[column]
             if normalize(cell, target: target, column: column, row: row, line: record.line) == false,
                 target.fields.contains(where: \.isIdentifier)
