@@ -35,7 +35,10 @@ enum LauncherWarmUp {
         guard let folder = makeFolder(in: temporaryFolder) else { return false }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         guard writeAccount(into: folder) else { return false }
-        return Parallel.withoutThreads { NightlyRun.runAccount(account, options: options(in: folder)) }.assets > 0
+        let outcome = Parallel.withoutThreads { NightlyRun.runAccount(account, options: options(in: folder)) }
+        // The line an account's process ends with is made too, so that its encoder's first look-ups are made here.
+        _ = AccountChild.resultLine(outcome)
+        return outcome.assets > 0
     }
 
     /// How the made-up account written into `folder` is run: pushing, uploading and logging nothing.
@@ -112,8 +115,9 @@ enum LauncherWarmUp {
 
     /// The made-up sheets: the columns, spellings and kinds of values that real accounts have (dates in five
     /// spellings and as an Excel serial, MAC addresses in four, a GPS pair, a tab-separated file, a placeholder, a
-    /// quoted comma), with a shared serial, an unknown tag, a typo'd tag, a reused CNS number, a building not in the
-    /// table and a conflict among them, so that findings of ten codes fill the tables and the report.
+    /// quoted comma), with a shared serial, an unknown tag, a typo'd tag, a scanned tag one digit off a central tag
+    /// no sighting saw (a `POSSIBLE_TYPO` pair), a reused CNS number, a building not in the table and a conflict among
+    /// them, so that findings of eleven codes fill the tables and the report.
     enum Sheets {
         static let central = """
             \u{FEFF}VT Tag,CNS #,Serial Number,MAC Address,Model,Description,Building,Room,Mount,Custodian,\
@@ -146,6 +150,7 @@ enum LauncherWarmUp {
             624005,sg69afvcle,d0:d3:e0:72:2d:82,WBC,117,Wall,7/22/2026,"37.226505,-80.427067"
             999001,CNQQ000001,d0:d3:e0:00:00:01,ALDER HALL,300,ceiling,2026-11-01,"37.2262,-80.4273"
             952125,CN7NCQ9T9H,94:b4:0f:fb:8e:c1,ABH,356,ceiling,2026-11-02,
+            830011,,,ZZZ,101,ceiling,2026-11-03,
 
             """
 
