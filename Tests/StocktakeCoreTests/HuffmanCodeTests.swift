@@ -42,6 +42,14 @@ struct HuffmanCodeTests {
         #expect(code.cost(of: [1, 1, 0, 2, 4]) == 3 + 3 + 4 + 4)
     }
 
+    /// Ties are broken by symbol, the lower one counted as the less frequent: the workbooks' bytes depend on it, so
+    /// the same reconciliation makes the same `.xlsx` whichever build made it.
+    @Test("equal frequencies give the higher symbols the shorter codes")
+    func tiesGoBySymbol() {
+        #expect(HuffmanCode(frequencies: [1, 1, 1], limit: 15).lengths == [2, 2, 1])
+        #expect(HuffmanCode(frequencies: [3, 0, 3, 3, 3, 3], limit: 15).lengths == [3, 0, 3, 2, 2, 2])
+    }
+
     @Test("one symbol or none still gives a complete code of two one-bit codes")
     func fewSymbols() {
         let one = HuffmanCode(frequencies: [0, 0, 5, 0], limit: 15)

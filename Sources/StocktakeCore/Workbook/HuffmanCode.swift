@@ -14,18 +14,23 @@ struct HuffmanCode {
     /// code of one bit to readers' goodwill, and zlib accepts it only for distances).
     init(frequencies: [UInt32], limit: Int) {
         precondition(frequencies.count >= 2 && frequencies.count <= 1 << limit, "an alphabet \(limit) bits can code")
-        var used: [(frequency: UInt32, symbol: Int)] = []
-        for (symbol, frequency) in frequencies.enumerated() where frequency > 0 { used.append((frequency, symbol)) }
-        for symbol in 0..<2 where used.count < 2 && frequencies[symbol] == 0 { used.append((1, symbol)) }
-        // Least frequent first; ties by symbol, so that the same frequencies always give the same code.
-        used.sort { ($0.frequency, $0.symbol) < ($1.frequency, $1.symbol) }
-        var countOfLength = Self.countsOfLength(sortedFrequencies: used.map(\.frequency), limit: limit)
+        // Each symbol that occurs as one number, its frequency above its symbol: sorting the numbers puts the least
+        // frequent first and breaks ties by symbol, so that the same frequencies always give the same code. (Sorting
+        // pairs with a comparison closure cost more than the rest of the code's making.)
+        var used: [UInt64] = []
+        used.reserveCapacity(frequencies.count)
+        for (symbol, frequency) in frequencies.enumerated() where frequency > 0 {
+            used.append(UInt64(frequency) << 32 | UInt64(symbol))
+        }
+        for symbol in 0..<2 where used.count < 2 && frequencies[symbol] == 0 { used.append(1 << 32 | UInt64(symbol)) }
+        used.sort()
+        var countOfLength = Self.countsOfLength(sortedFrequencies: used.map { UInt32($0 >> 32) }, limit: limit)
         lengths = Array(repeating: 0, count: frequencies.count)
         // The most frequent symbols take the shortest codes.
         var next = used.count - 1
         for length in 1...limit {
             while countOfLength[length] > 0 {
-                lengths[used[next].symbol] = UInt8(length)
+                lengths[Int(used[next] & 0xFFFF_FFFF)] = UInt8(length)
                 countOfLength[length] -= 1
                 next -= 1
             }
