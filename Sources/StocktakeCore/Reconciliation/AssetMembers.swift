@@ -1,6 +1,7 @@
 /// The rows of every asset, in source order, as ranges of one flat buffer.
 ///
-/// A million assets of five rows each are two arrays here, where an array per asset meant a million allocations.
+/// A million assets of five rows each are one buffer and one array here, where an array per asset meant a million
+/// allocations.
 struct AssetMembers: RandomAccessCollection {
     /// The rows of all assets, asset after asset, in memory of their own: an asset's rows are a view of it, where a
     /// slice of an array retained the array. Merging and the per-asset checks take several views of every asset on

@@ -15,8 +15,8 @@ struct HuffmanCode {
     init(frequencies: [UInt32], limit: Int) {
         precondition(frequencies.count >= 2 && frequencies.count <= 1 << limit, "an alphabet \(limit) bits can code")
         // Each symbol that occurs as one number, its frequency above its symbol: sorting the numbers puts the least
-        // frequent first and breaks ties by symbol, so that the same frequencies always give the same code. (Sorting
-        // pairs with a comparison closure cost more than the rest of the code's making.)
+        // frequent first and breaks ties by symbol, so that the same frequencies always give the same code. (Pairs
+        // sorted through a comparison closure cost a 3,000-asset account 0.5 M instructions more.)
         var used: [UInt64] = []
         used.reserveCapacity(frequencies.count)
         for (symbol, frequency) in frequencies.enumerated() where frequency > 0 {
