@@ -29,6 +29,10 @@ struct ShortestDecimalTests {
         #expect(text(123_456_789_012_345) == "123456789012345")
         #expect(text(999_999_999_999_999) == "999999999999999")
         #expect(text(12_345.678_901_234_5) == "12345.6789012345")
+        // Six decimals would pass 15 digits, one does not; seven are needed; every one of six reads back.
+        #expect(text(123_456_789_012.5) == "123456789012.5")
+        #expect(text(1.234_567_8) == "1.2345678")
+        #expect(text(-80.4) == "-80.4")
     }
 
     @Test func leavesLongZeroAndNonFiniteNumbersToDescription() {
