@@ -94,18 +94,6 @@ public struct FileProvider: SheetProvider {
         }
     }
 
-    /// The size and 64-bit FNV-1a hash of `bytes`, as `"<size>-<16 hex digits>"`: what a push's intent records
-    /// (`PushIntent`), for the next night to tell whether the push completed.
-    public static func fingerprint(of bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "\(bytes.count)-" + String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
     /// The path a location names: itself, or the decoded path of a `file://` URL (`file://localhost/…` too).
     public static func path(of location: String) -> String {
         guard location.lowercased().hasPrefix("file://") else { return location }

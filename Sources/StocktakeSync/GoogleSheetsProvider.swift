@@ -247,13 +247,7 @@ public struct GoogleSheetsProvider: SheetProvider {
 
     /// A fingerprint of the pulled text (64-bit FNV-1a), recorded as the sheet's version.
     static func fingerprint(_ bytes: [UInt8]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+        "fnv1a64:" + ContentHash.hex(ContentHash.fnv1a64(bytes))
     }
 
     /// The response body as a JSON object.

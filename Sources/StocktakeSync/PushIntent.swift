@@ -10,7 +10,7 @@ public struct PushIntent: Codable, Sendable, Equatable {
     public var runID: String
     /// Where it went: the sheet's location without secrets.
     public var target: String
-    /// The pushed bytes' size and hash (`FileProvider.fingerprint(of:)`).
+    /// The pushed bytes' size and hash (`fingerprint(of:)`).
     public var fingerprint: String
     /// When the push started.
     public var started: Date
@@ -20,5 +20,12 @@ public struct PushIntent: Codable, Sendable, Equatable {
         self.target = target
         self.fingerprint = fingerprint
         self.started = started
+    }
+
+    /// The size and 64-bit FNV-1a hash of `bytes`, as `"<size>-<16 hex digits>"`: what an intent records of the sheet
+    /// it pushes, for the next night to compare with the sheet it pulls. Intents already recorded keep meaning the
+    /// same, so the form never changes.
+    public static func fingerprint(of bytes: [UInt8]) -> String {
+        "\(bytes.count)-" + ContentHash.hex(ContentHash.fnv1a64(bytes))
     }
 }

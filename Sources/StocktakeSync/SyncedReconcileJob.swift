@@ -108,7 +108,7 @@ public struct SyncedReconcileJob: Sendable {
             provider, at: location, sheet: centralSheet, limits: local.rules.limits, guards: request.guards, log: log)
         log("pulled the central sheet from \(provider.location): \(counted(sheet.bytes.count, "byte"))")
         if let unfinished = request.unfinishedPush {
-            let completed = FileProvider.fingerprint(of: sheet.bytes) == unfinished.fingerprint
+            let completed = PushIntent.fingerprint(of: sheet.bytes) == unfinished.fingerprint
             night.unfinishedPushCompleted = completed
             details.pushes.append(
                 "cleaned.csv of run \(unfinished.runID) → \(unfinished.target) "
@@ -170,7 +170,7 @@ public struct SyncedReconcileJob: Sendable {
         }
         do throws(SyncError) {
             let sheet = plan.editedSheet()
-            try willPush(FileProvider.fingerprint(of: sheet), provider.location)
+            try willPush(PushIntent.fingerprint(of: sheet), provider.location)
             KillPoint.reached(.afterPushJournal)
             defer { didPush() }
             try provider.push(sheet, over: pulled)

@@ -339,7 +339,7 @@ struct NightlyRunGuardTests {
         try state.recordPushJournal(
             PushIntent(
                 runID: "20261030T021500Z", target: site.root + "/data/acme/central.csv",
-                fingerprint: FileProvider.fingerprint(of: Array(sheet.utf8)), started: Date()))
+                fingerprint: PushIntent.fingerprint(of: Array(sheet.utf8)), started: Date()))
         try state.recordPendingPush(
             PendingPush(
                 since: Date(timeIntervalSince1970: 1_790_000_000), runID: "20261029T021500Z", target: "x",

@@ -334,7 +334,7 @@ struct EvidenceGuardsTests {
         }
         job.didPush = { events.add("did pushes=\(central.pushes)") }
         _ = try job.run(site.request, log: Log(account: "acme", isEnabled: false))
-        let pushed = FileProvider.fingerprint(of: Array(central.text.utf8))
+        let pushed = PushIntent.fingerprint(of: Array(central.text.utf8))
         #expect(events.lines == ["will \(pushed) https://dav.example.org/central.csv pushes=0", "did pushes=1"])
     }
 
@@ -358,7 +358,7 @@ struct EvidenceGuardsTests {
     @Test func anUnfinishedPushIsRecognisedByTheSheetItLeft() throws {
         var site = try Site(central: Self.central(2), sightings: ["a.csv": Self.central(2)])
         site.request.push = false
-        let left = FileProvider.fingerprint(of: Array(Self.central(2).utf8))
+        let left = PushIntent.fingerprint(of: Array(Self.central(2).utf8))
         site.request.unfinishedPush = PushIntent(
             runID: "20261119T021500Z", target: "https://dav.example.org/central.csv", fingerprint: left,
             started: Date(timeIntervalSince1970: 0))

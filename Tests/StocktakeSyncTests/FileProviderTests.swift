@@ -27,12 +27,6 @@ import Testing
         FileManager.default.contents(atPath: path).map { [UInt8]($0) }
     }
 
-    @Test func fingerprintIsSizeAndFNV1a() {
-        #expect(FileProvider.fingerprint(of: []) == "0-cbf29ce484222325")
-        #expect(FileProvider.fingerprint(of: Array("a".utf8)) == "1-af63dc4c8601ec8c")
-        #expect(FileProvider.fingerprint(of: sheet) == "25-7e453695f6c8aea2")
-    }
-
     @Test func locationsArePathsOrFileURLs() {
         #expect(FileProvider("Jobs/acme/central.csv", account: "acme").path == "Jobs/acme/central.csv")
         #expect(
@@ -154,7 +148,7 @@ import Testing
             }
             // A version that matches the file does not stand in for the bytes.
             let claimed = PulledSheet(
-                bytes: Array("other".utf8), fileName: "central.csv", version: FileProvider.fingerprint(of: sheet),
+                bytes: Array("other".utf8), fileName: "central.csv", version: PushIntent.fingerprint(of: sheet),
                 location: path)
             #expect(throws: SyncError.changedSincePull(account: "acme", url: path)) {
                 try provider.push(cleaned, over: claimed)
