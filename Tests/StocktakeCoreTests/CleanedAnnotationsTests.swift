@@ -129,6 +129,51 @@ struct CleanedAnnotationsTests {
         }
     }
 
+    /// The tables look cells up by the asset's place in the reconciliation. In tag order (as the tables come), in
+    /// a shuffled order, with tag-less assets and tags that have no finding between them, each asset gets the cell
+    /// its tag has, and an asset without a tag or finding gets none.
+    @Test(arguments: ["ascending", "descending", "shuffled"])
+    func eachAssetOfTheReconciliationGetsItsTagsCellInAnyOrder(order: String) {
+        var random = SeededRandom(seed: 41)
+        var tags = (1...2_000).map { UInt64($0 * 7) }
+        switch order {
+        case "descending": tags.reverse()
+        case "shuffled": tags.shuffle(using: &random)
+        default: break
+        }
+        // Runs of tags without a finding, short and long, so that the pass both steps and searches ahead.
+        let flagged = Set(tags.filter { $0 % 3 == 0 || ($0 / 700) % 2 == 1 && $0 % 11 == 0 })
+        var assets: [CleanedAsset] = []
+        for (place, tag) in tags.enumerated() {
+            if place % 97 == 0 { assets.append(CleanedAsset(values: AssetValues(), status: .ok, sourceList: "")) }
+            assets.append(Self.asset(tag, building: nil))
+        }
+        // Findings on tags no asset has, below the first and in runs between two assets' tags: their cells are made
+        // and given to no one, and a pass in tag order steps over them.
+        let strays: [UInt64] = [3] + (1...40).flatMap { run in (1...3).map { UInt64(run * 350 + $0) } }
+        let findings = (flagged.sorted() + strays).map { tag in
+            Discrepancy(
+                code: .stale, vtTag: VTTag(number: tag, digits: 6), sources: [Self.location(Int(tag))],
+                message: "not seen")
+        }
+        var reconciliation = Reconciliation(assets: assets, discrepancies: findings, inputs: [], asOf: Self.asOf)
+        reconciliation.ledger = FindingLedger(
+            findings: findings, previous: nil, acknowledgements: [:], asOf: Self.asOf)
+        let ids = Self.ids(reconciliation)
+        var idOfTag: [UInt64: String] = [:]
+        for (index, finding) in findings.enumerated() { idOfTag[finding.vtTag!.number] = ids[index] }
+        let annotations = CleanedAnnotations(reconciliation)
+        var given = 0
+        for (index, asset) in assets.enumerated() {
+            let cell = annotations.withFindings(ofAsset: index) { String(decoding: $0, as: UTF8.self) }
+            let expected = asset.values.vtTag.flatMap { idOfTag[$0.number] }
+            #expect(cell == expected, "asset \(index), tag \(String(describing: asset.values.vtTag))")
+            #expect(annotations.findings(of: asset) == expected)
+            if cell != nil { given += 1 }
+        }
+        #expect(given == flagged.count)
+    }
+
     @Test func cleanedCSVAndCleanedXLSXEndWithBothColumns() throws {
         var reconciliation = Self.reconciliation()
         reconciliation.buildings = BuildingTable([Building(code: "TORG", name: "Torgersen Hall, North")])

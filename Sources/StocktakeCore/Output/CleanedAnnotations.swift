@@ -9,10 +9,12 @@ struct CleanedAnnotations: Sendable {
     private let findingCells: [UInt8]
     /// Where each cell ends in `findingCells` (it starts where the one before it ends).
     private let findingEnds: [Int]
-    /// The position in `findingEnds` of each VT tag number's cell. Both cleaned tables look every asset up, and most
-    /// have no finding: an `IntegerTable` answers in a few instructions, where a `Dictionary` ran SipHash each time
-    /// (a million assets hashed twice).
-    private let findingsByTag: IntegerTable
+    /// The VT tag numbers that have a cell, ascending: the cell of `findingTags[i]` is the i-th.
+    private let findingTags: [UInt64]
+    /// The position in `findingEnds` of each asset's cell, by its index in the reconciliation's assets; -1 when it
+    /// has none. Both cleaned tables look up every asset, and most have no finding: a table looked up by tag waited
+    /// for memory on most rows (a million assets: about 0.2 s of CPU), where this list is read from start to end.
+    private let cellOfAsset: [Int32]
     /// The building name by the text id of its code, for the codes the buildings table names.
     private let namesByBuilding: [Int32: String]
 
@@ -37,15 +39,16 @@ struct CleanedAnnotations: Sendable {
         }
         var cells: [UInt8] = []
         var ends: [Int] = []
-        var positions = IntegerTable(capacity: lists.count)
-        for (tag, ids) in lists {
-            positions.set(Int32(ends.count), for: tag)
-            cells += ids.map(\.description).joined(separator: Self.separator).utf8
+        let tags = lists.keys.sorted()
+        ends.reserveCapacity(tags.count)
+        for tag in tags {
+            cells += lists[tag]!.map(\.description).joined(separator: Self.separator).utf8
             ends.append(cells.count)
         }
         findingCells = cells
         findingEnds = ends
-        findingsByTag = positions
+        findingTags = tags
+        cellOfAsset = Self.cells(of: reconciliation.assets, tags: tags)
         var names: [Int32: String] = [:]
         if let table = reconciliation.buildings {
             let texts = SharedTexts.shared
@@ -68,17 +71,59 @@ struct CleanedAnnotations: Sendable {
 
     /// The `findings` cell of an asset, `nil` when it has no new or open finding.
     func findings(of asset: CleanedAsset) -> String? {
-        withFindings(of: asset.packed) { String(decoding: $0, as: UTF8.self) }
+        guard let tag = asset.packed.vtTag?.number else { return nil }
+        let position = findingTags.withUnsafeBufferPointer { Self.firstIndex(notBelow: tag, in: $0, from: 0) }
+        guard position < findingTags.count, findingTags[position] == tag else { return nil }
+        return withCell(position) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Calls `body` with the bytes of the `findings` cell of the asset whose values are `values` and returns what it
-    /// returns; `nil`, without calling it, when the asset has no new or open finding.
-    func withFindings<Result>(of values: PackedValues, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        guard let tag = values.vtTag, let position = findingsByTag[tag.number] else { return nil }
-        let index = Int(position)
-        let start = index == 0 ? 0 : findingEnds[index - 1]
+    /// Calls `body` with the bytes of the `findings` cell of the reconciliation's asset at `index` and returns what
+    /// it returns; `nil`, without calling it, when the asset has no new or open finding.
+    func withFindings<Result>(ofAsset index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        let position = cellOfAsset[index]
+        return position < 0 ? nil : withCell(Int(position), body)
+    }
+
+    private func withCell<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = position == 0 ? 0 : findingEnds[position - 1]
         return findingCells.withUnsafeBufferPointer {
-            body(UnsafeBufferPointer(rebasing: $0[start..<findingEnds[index]]))
+            body(UnsafeBufferPointer(rebasing: $0[start..<findingEnds[position]]))
         }
+    }
+
+    /// The position in `tags` (ascending) of each asset's tag, -1 for an asset whose tag is not there or that has
+    /// none. Assets come in tag order, so the next tag of the list is usually the one wanted or past it; a tag out
+    /// of order is searched for, so any order gives the right positions.
+    private static func cells(of assets: [CleanedAsset], tags: [UInt64]) -> [Int32] {
+        var cells = [Int32](repeating: -1, count: assets.count)
+        guard !tags.isEmpty else { return cells }
+        tags.withUnsafeBufferPointer { tags in
+            // The first of `tags` not below the tag looked up last.
+            var position = 0
+            for index in assets.indices {
+                guard let tag = assets[index].packed.vtTag?.number else { continue }
+                if position < tags.count, tags[position] < tag {
+                    position += 1
+                    if position < tags.count, tags[position] < tag {
+                        position = firstIndex(notBelow: tag, in: tags, from: position + 1)
+                    }
+                } else if position > 0, tags[position - 1] >= tag {
+                    position = firstIndex(notBelow: tag, in: tags, from: 0)
+                }
+                if position < tags.count, tags[position] == tag { cells[index] = Int32(position) }
+            }
+        }
+        return cells
+    }
+
+    /// The index of the first of `tags` (ascending) from `start` on that is not below `tag`; `tags.count` when none.
+    private static func firstIndex(notBelow tag: UInt64, in tags: UnsafeBufferPointer<UInt64>, from start: Int) -> Int {
+        var low = start
+        var high = tags.count
+        while low < high {
+            let middle = (low + high) / 2
+            if tags[middle] < tag { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

@@ -77,7 +77,7 @@ public enum CleanedTable {
         appendShared(.sources, to: &output)
         appendShared(.buildingName, to: &output)
         // Finding ids are letters, digits, dashes and "; ": never quoted, never a formula.
-        annotations.withFindings(of: values) { output.append(contentsOf: $0) }
+        annotations.withFindings(ofAsset: index) { output.append(contentsOf: $0) }
         CSVWriter.appendLineEnd(to: &output)
     }
 

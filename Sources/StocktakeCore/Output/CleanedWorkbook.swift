@@ -78,6 +78,6 @@ public enum CleanedWorkbook {
         cells.shared(shared.index(.status, ofAsset: index))
         cells.shared(shared.index(.sources, ofAsset: index))
         cells.shared(shared.index(.buildingName, ofAsset: index))
-        if annotations.withFindings(of: values, { cells.text($0) }) == nil { cells.skip() }
+        if annotations.withFindings(ofAsset: index, { cells.text($0) }) == nil { cells.skip() }
     }
 }
