@@ -124,7 +124,7 @@ import Testing
     @Test func mergedValuesTakeTheirCleanedText() {
         func text(_ values: AssetValues, _ target: ColumnTarget) -> String? {
             var text: [UInt8] = []
-            let written = CanonicalCell.append(values, for: target, to: &text)
+            let written = CanonicalCell.append(PackedValues(values), for: target, to: &text)
             #expect(written == !text.isEmpty)
             return written ? String(decoding: text, as: UTF8.self) : nil
         }

@@ -86,9 +86,11 @@ import Testing
         values.longitude = -80.4139
         values.lastSeen = InventoryDate(year: 2026, month: 3, day: 4)
         values.stockNumber = "S-1"
+        values.cost = UnitCost(cents: 129_999)
+        let packed = PackedValues(values)
         for field in CanonicalField.allCases {
-            #expect(text { CanonicalText.append(field, of: values, to: &$0) } == values.text(field), "\(field)")
-            #expect(text { CanonicalText.append(field, of: AssetValues(), to: &$0) } == "", "\(field)")
+            #expect(text { CanonicalText.append(field, of: packed, to: &$0) } == values.text(field), "\(field)")
+            #expect(text { CanonicalText.append(field, of: PackedValues(), to: &$0) } == "", "\(field)")
         }
     }
 }

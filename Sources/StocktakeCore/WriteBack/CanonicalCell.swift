@@ -34,7 +34,7 @@ enum CanonicalCell {
     /// Appends the text `values` give a cell of a column read into `target` to `text`; `false` (nothing appended)
     /// when the merged value is empty.
     static func append<Output: ByteSink & ~Copyable>(
-        _ values: AssetValues, for target: ColumnTarget, to text: inout Output
+        _ values: PackedValues, for target: ColumnTarget, to text: inout Output
     ) -> Bool {
         let start = text.count
         switch target {

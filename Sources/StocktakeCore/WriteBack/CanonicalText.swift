@@ -89,31 +89,34 @@ enum CanonicalText {
         append(degrees: longitude, to: &output)
     }
 
-    /// Appends the text of `field` in `values`, as `AssetValues.text(_:)` gives it; nothing when it is absent.
+    /// Appends the text of `field` in `values`, as `AssetValues.text(_:)` gives it for the values unpacked; nothing
+    /// when it is absent. Only that field is read (a text by its id in `SharedTexts`): the write-back plan asks for one
+    /// field of an asset per cell, and unpacking all of them made every text a `String` each time.
     static func append<Output: ByteSink & ~Copyable>(
-        _ field: CanonicalField, of values: AssetValues, to output: inout Output
+        _ field: CanonicalField, of values: PackedValues, to output: inout Output
     ) {
         switch field {
         case .vtTag: if let tag = values.vtTag { append(tag, to: &output) }
         case .cnsNumber: if let number = values.cnsNumber { append(number, to: &output) }
-        case .serialNumber: if let serial = values.serialNumber { output.append(utf8: serial.text) }
+        case .serialNumber: appendText(values.serialNumberText, to: &output)
         case .macAddress: if let address = values.macAddress { append(address, to: &output) }
-        case .model: append(values.model, to: &output)
-        case .description: append(values.description, to: &output)
-        case .building: append(values.building, to: &output)
-        case .room: append(values.room, to: &output)
-        case .mount: append(values.mount, to: &output)
-        case .custodian: append(values.custodian, to: &output)
+        case .model: appendText(values.model, to: &output)
+        case .description: appendText(values.description, to: &output)
+        case .building: appendText(values.building, to: &output)
+        case .room: appendText(values.room, to: &output)
+        case .mount: appendText(values.mount, to: &output)
+        case .custodian: appendText(values.custodian, to: &output)
         case .latitude: if let degrees = values.latitude { append(degrees: degrees, to: &output) }
         case .longitude: if let degrees = values.longitude { append(degrees: degrees, to: &output) }
         case .lastSeen: if let date = values.lastSeen { append(date, to: &output) }
-        case .stockNumber: append(values.stockNumber, to: &output)
+        case .stockNumber: appendText(values.stockNumber, to: &output)
         case .cost: if let cost = values.cost { append(cost, to: &output) }
         }
     }
 
-    private static func append<Output: ByteSink & ~Copyable>(_ text: String?, to output: inout Output) {
-        if let text { output.append(utf8: text) }
+    /// Appends the text with id `id` in `SharedTexts`; nothing for -1, an absent text.
+    private static func appendText<Output: ByteSink & ~Copyable>(_ id: Int32, to output: inout Output) {
+        if id >= 0 { output.append(utf8: SharedTexts.shared.string(id)) }
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -201,7 +201,7 @@ struct WriteBackPlanner {
                     continue
                 case .empty:
                     guard options.fill, let asset, !column.isIdentity,
-                        let merged = Self.append(reconciliation.assets[asset].values, for: column, to: &scratch)
+                        let merged = Self.append(reconciliation.assets[asset].packed, for: column, to: &scratch)
                     else { continue }
                     after = guardsFormulas ? Self.neutralized(merged, in: &scratch) : merged
                     reason = .filled
@@ -211,7 +211,7 @@ struct WriteBackPlanner {
                         continue
                     }
                     if options.overwrite, let asset, !column.isIdentity,
-                        let merged = Self.append(reconciliation.assets[asset].values, for: column, to: &scratch),
+                        let merged = Self.append(reconciliation.assets[asset].packed, for: column, to: &scratch),
                         overwrites(
                             current, with: merged, in: scratch, row: row, rings: rings, column: column, text,
                             otherBuffer)
@@ -242,7 +242,7 @@ struct WriteBackPlanner {
     }
 
     /// Appends the merged value's text for `column` to `scratch`; its range there, `nil` when the value is empty.
-    private static func append(_ values: AssetValues, for column: Column, to scratch: inout ByteBuffer) -> Range<Int>? {
+    private static func append(_ values: PackedValues, for column: Column, to scratch: inout ByteBuffer) -> Range<Int>? {
         let start = scratch.count
         return CanonicalCell.append(values, for: column.target, to: &scratch) ? start..<scratch.count : nil
     }
@@ -387,7 +387,7 @@ struct WriteBackPlanner {
         var text: [UInt8] = []
         var written: [UInt8] = []
         for index in reconciliation.assets.indices where reconciliation.assets[index].status == .unrecorded {
-            let values = reconciliation.assets[index].values
+            let values = reconciliation.assets[index].packed
             guard let tag = values.vtTag, !typoScans.contains(tag),
                 tag.digits != reader.tagDigits || !Self.contains(present, tag.number)
             else { continue }
