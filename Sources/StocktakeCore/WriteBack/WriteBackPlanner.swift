@@ -242,7 +242,9 @@ struct WriteBackPlanner {
     }
 
     /// Appends the merged value's text for `column` to `scratch`; its range there, `nil` when the value is empty.
-    private static func append(_ values: PackedValues, for column: Column, to scratch: inout ByteBuffer) -> Range<Int>? {
+    private static func append(
+        _ values: PackedValues, for column: Column, to scratch: inout ByteBuffer
+    ) -> Range<Int>? {
         let start = scratch.count
         return CanonicalCell.append(values, for: column.target, to: &scratch) ? start..<scratch.count : nil
     }
