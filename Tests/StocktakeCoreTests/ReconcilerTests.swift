@@ -418,6 +418,26 @@ struct ReconcilerTests {
         #expect(try fixture.reconcile().codes == [])
     }
 
+    /// The sightings' dates decide: a register's newer date of the same asset does not make it fresh.
+    @Test func staleGoesByTheSightingsNotANewerRegisterDate() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey.replacingOccurrences(of: "3/5/2026", with: "11/19/2025"))
+        fixture.register("audit.csv", "VT Tag,Last Seen\n004512,2026-11-01")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.stale])
+        #expect(result.found(.stale).first?.value == "2025-11-19")
+        #expect(result.found(.stale).first?.vtTag?.description == "004512")
+    }
+
+    /// An old sighting of an asset the central sheet does not list is UNRECORDED, never STALE.
+    @Test func anAssetOnlySightedIsUnrecordedNotStale() throws {
+        var fixture = ReconcileFixture(central: Self.clean)
+        fixture.sighting("survey.csv", Self.cleanSurvey + "\n4514,CNF125,AA-BB-CC-DD-EE-03,bur,103,1/1/2020")
+        let result = try fixture.reconcile()
+        #expect(result.codes == [.unrecorded])
+        #expect(result.found(.unrecorded).first?.vtTag?.description == "004514")
+    }
+
     @Test func duplicateRowCountsOnce() throws {
         var fixture = ReconcileFixture(central: Self.clean)
         fixture.sighting(

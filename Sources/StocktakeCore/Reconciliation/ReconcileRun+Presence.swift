@@ -99,22 +99,32 @@ extension ReconcileRun {
                 macAddress: merged[asset].macAddress, field: .cnsNumber, sources: rows, detail: .rows(rows)))
     }
 
+    /// Whether `asset` may be `STALE`: it is in the central sheet and sighted, and its merged date is older than
+    /// the cutoff. The merged date is the newest sighting's when a sighting has a date, else the newest of any row's:
+    /// when it is missing or recent, either a sighting is recent or one has no date, and the asset is not stale. Only
+    /// the others read their rows (an asset's rows lie anywhere in up to fourteen files: a wait for memory each).
+    func mayBeStale(_ asset: Int) -> Bool {
+        guard isCentral(asset), isSighted(asset), let date = packedMerged[asset].lastSeen else { return false }
+        return date < rules.asOf.adding(days: -rules.staleAfterDays)
+    }
+
     func findStale(_ asset: Int, into findings: inout AssetFindings) {
-        guard isCentral(asset), isSighted(asset) else { return }
+        guard mayBeStale(asset) else { return }
+        let cutoff = rules.asOf.adding(days: -rules.staleAfterDays)
         // Only the dates are read, in place; the list of sightings is made for a finding only.
         var newest: (date: InventoryDate, reference: RecordReference)?
         for reference in members[asset] where role(reference) == .sighting {
             guard let date = merger.record(reference).pointee.packed.lastSeen else { return }
             if newest == nil || date > newest!.date { newest = (date, reference) }
         }
-        guard let newest, newest.date < rules.asOf.adding(days: -rules.staleAfterDays) else { return }
+        guard let newest, newest.date < cutoff else { return }
         let sightings = members[asset].filter { role($0) == .sighting }
         let tag = graph.tags[asset]!
         findings.found.append(
             Discrepancy(
                 code: .stale, vtTag: tag, cnsNumber: merged[asset].cnsNumber,
                 serialNumber: merged[asset].serialNumber, macAddress: merged[asset].macAddress, field: .lastSeen,
-                value: newest.date.description, expected: rules.asOf.adding(days: -rules.staleAfterDays).description,
+                value: newest.date.description, expected: cutoff.description,
                 sources: sightings.map(location).sorted(),
                 detail: .stale(seen: location(newest.reference), afterDays: rules.staleAfterDays, asOf: rules.asOf)))
     }

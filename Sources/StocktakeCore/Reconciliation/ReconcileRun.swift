@@ -108,14 +108,17 @@ struct ReconcileRun {
         // change, copied the whole run (and retained its every array) for each call.
         do {
             let run = self
-            // The checks read the rows of each asset (its sighting dates, its values when they differ): in a large
-            // account those of the assets a few ahead are fetched first, as for merging.
+            // The checks read the rows of an asset whose rows differ or which may be stale: in a large account those
+            // of the assets a few ahead are fetched first, as for merging. Most assets' rows are not read at all.
             let prefetching = AssetMerger.prefetches(assetCount: members.count)
             let chunks = Parallel.chunked(tagged.count) { range in
                 var findings = AssetFindings()
                 for position in range {
                     if prefetching, position + Prefetch.assetsAhead < range.upperBound {
-                        run.merger.prefetch(run.members[tagged[position + Prefetch.assetsAhead]])
+                        let ahead = tagged[position + Prefetch.assetsAhead]
+                        if run.differing[ahead] != 0 || run.mayBeStale(ahead) {
+                            run.merger.prefetch(run.members[ahead])
+                        }
                     }
                     let asset = tagged[position]
                     run.findDuplicateTag(asset, into: &findings)
