@@ -38,4 +38,18 @@ struct AssetMembersTests {
     @Test func noAssetsIsEmpty() {
         #expect(AssetMembers(assetCount: 0, assetOfRecord: [[-1]]).isEmpty)
     }
+
+    /// Fetching ahead reads where an asset's rows start: it takes every asset, the last and those without rows
+    /// included, and members without any row at all, and changes nothing.
+    @Test func fetchingAheadTakesEveryAssetAndChangesNothing() {
+        for assetOfRecord in [[[0, -1, 2, 2]], [[-1, -1]]] as [[[Int32]]] {
+            let members = AssetMembers(assetCount: 3, assetOfRecord: assetOfRecord)
+            let before = members.map { Array($0) }
+            for asset in members.indices {
+                members.prefetchStart(of: asset)
+                members.prefetchRows(of: asset)
+            }
+            #expect(members.map { Array($0) } == before)
+        }
+    }
 }

@@ -65,6 +65,19 @@ struct AssetMembers: RandomAccessCollection {
     var startIndex: Int { 0 }
     var endIndex: Int { starts.count - 1 }
 
+    /// Starts fetching where the rows of `asset` start, without waiting for it: `prefetchRows(of:)` reads it.
+    @inline(__always)
+    func prefetchStart(of asset: Int) {
+        starts.withUnsafeBufferPointer { Prefetch.line(at: $0.baseAddress! + asset) }
+    }
+
+    /// Starts fetching the first rows of `asset`, without waiting for them; reads where they start, so that is
+    /// best fetched first (`prefetchStart(of:)`).
+    @inline(__always)
+    func prefetchRows(of asset: Int) {
+        if let base = storage.references.baseAddress { Prefetch.line(at: base + Int(starts[asset])) }
+    }
+
     /// The rows of `asset`, in source order: valid while these members (or a copy of them) are.
     subscript(asset: Int) -> UnsafeBufferPointer<RecordReference> {
         let start = Int(starts[asset])

@@ -181,11 +181,21 @@ struct ReconcileRun {
     /// of `sources` cells (see `sourceList(_:cache:)`).
     private func cleanedAssets(_ order: [Int]) -> [CleanedAsset] {
         let ranges = Parallel.chunks(of: order.count)
+        // The assets come in tag order, not in the order they are numbered: in a large account each one's values,
+        // status and rows are a wait for memory, unless those of the assets a few ahead are fetched first (where its
+        // rows start, then, once that is in cache, the rows).
+        let prefetching = AssetMerger.prefetches(assetCount: order.count)
+        let ahead = Prefetch.assetsAhead
         return [CleanedAsset](unsafeUninitializedCapacity: order.count) { buffer, initialized in
             let rows = DisjointWrites(buffer)
             Parallel.perform(ranges.count) { piece in
                 var sourceLists = SourceLists()
-                for index in ranges[piece] {
+                let range = ranges[piece]
+                for index in range {
+                    if prefetching {
+                        if index + 2 * ahead < range.upperBound { prefetchCleaned(order[index + 2 * ahead]) }
+                        if index + ahead < range.upperBound { members.prefetchRows(of: order[index + ahead]) }
+                    }
                     let asset = order[index]
                     (rows.buffer.baseAddress! + index).initialize(
                         to: CleanedAsset(
@@ -195,6 +205,21 @@ struct ReconcileRun {
             }
             initialized = order.count
         }
+    }
+
+    /// Starts fetching what the cleaned row of `asset` reads first: its merged values, its status and where its rows
+    /// start.
+    @inline(__always)
+    private func prefetchCleaned(_ asset: Int) {
+        packedMerged.withUnsafeBufferPointer {
+            let values = UnsafeRawPointer($0.baseAddress! + asset)
+            Prefetch.line(at: values)
+            Prefetch.line(at: values + MemoryLayout<PackedValues>.size - 1)
+        }
+        roles.withUnsafeBufferPointer { Prefetch.line(at: $0.baseAddress! + asset) }
+        isUnseen.withUnsafeBufferPointer { Prefetch.line(at: $0.baseAddress! + asset) }
+        disputed.withUnsafeBufferPointer { Prefetch.line(at: $0.baseAddress! + asset) }
+        members.prefetchStart(of: asset)
     }
 
     /// Lets go of every source's rows, keeping what the outputs say of each source (its name, layout and counts).
