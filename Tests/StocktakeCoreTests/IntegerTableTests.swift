@@ -23,6 +23,23 @@ struct IntegerTableTests {
         #expect(table[UInt64(1) << 50 | 7] == nil)
     }
 
+    /// A table of a million tags asks for huge pages for its slots (from 8 MB on), presized or grown into that size:
+    /// either way every key keeps its value and an empty slot reads as empty.
+    @Test(arguments: [600_000, 0])
+    func aLargeTableKeepsEveryKey(capacity: Int) {
+        var table = IntegerTable(capacity: capacity)
+        let count = 600_000
+        for index in 0..<count {
+            #expect(table.value(of: UInt64(index) * 7 + 1_000_000, insertingIfAbsent: Int32(index)) == nil)
+        }
+        #expect(table.count == count)
+        var wrong = 0
+        for index in 0..<count where table[UInt64(index) * 7 + 1_000_000] != Int32(index) { wrong += 1 }
+        #expect(wrong == 0)
+        #expect(table[3] == nil)
+        #expect(table[UInt64(count) * 7 + 1_000_000] == nil)
+    }
+
     @Test func setReplacesAValueAndAddsAMissingKey() {
         var table = IntegerTable(capacity: 2)
         #expect(table.value(of: 42, insertingIfAbsent: 1) == nil)

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A map from 64-bit keys to small integers, stored in two flat arrays with open addressing.
 ///
 /// Identification looks up millions of tags, CNS numbers and MAC addresses, which are integers already: a
@@ -20,8 +28,27 @@ struct IntegerTable {
     init(capacity: Int = 0) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        slots = Array(repeating: Slot(key: Self.empty, value: 0), count: size)
+        slots = Self.emptySlots(size)
         mask = size - 1
+    }
+
+    /// `count` empty slots. A large table (a million tags: 32 MB) is looked up at random, so the whole huge pages
+    /// inside it are asked for before it is filled, as `FingerprintTable` does: a lookup then mostly saves a walk of
+    /// the page tables (identification of 1,000,000 assets: about 0.04 s of 0.4).
+    private static func emptySlots(_ count: Int) -> [Slot] {
+        [Slot](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let bytes = count * MemoryLayout<Slot>.stride
+            let hugePage = 2 << 20
+            if bytes >= 4 * hugePage, let base = buffer.baseAddress {
+                let start = (Int(bitPattern: base) + hugePage - 1) & ~(hugePage - 1)
+                let end = (Int(bitPattern: base) + bytes) & ~(hugePage - 1)
+                #if os(Linux)
+                    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
+                #endif
+            }
+            buffer.initialize(repeating: Slot(key: Self.empty, value: 0))
+            initialized = count
+        }
     }
 
     /// The value of `key`, or `nil`.
@@ -93,7 +120,7 @@ struct IntegerTable {
 
     private mutating func grow() {
         let old = slots
-        slots = Array(repeating: Slot(key: Self.empty, value: 0), count: old.count * 2)
+        slots = Self.emptySlots(old.count * 2)
         mask = slots.count - 1
         for entry in old where entry.key != Self.empty {
             var slot = Self.slot(of: entry.key, mask: mask)
