@@ -40,6 +40,18 @@ struct ReconciliationTests {
         #expect(Self.reconciliation.count(AssetStatus.missing) == 2)
         #expect(Self.reconciliation.count(AssetStatus.unrecorded) == 0)
         #expect(Self.reconciliation.count(AssetStatus.conflict) == 1)
+        #expect(Self.reconciliation.countsByStatus == [.ok: 3, .missing: 2, .conflict: 1])
+    }
+
+    @Test func countsEveryStatusInOnePass() {
+        let statuses: [AssetStatus] = [.typo, .ok, .unrecorded, .missing, .unrecorded, .conflict, .typo, .typo]
+        let reconciliation = Reconciliation(
+            assets: statuses.enumerated().map { Self.asset(UInt64($0.offset + 1), $0.element) }, discrepancies: [],
+            inputs: [], asOf: InventoryDate(year: 2026, month: 11, day: 20)!)
+        #expect(reconciliation.countsByStatus == [.ok: 1, .missing: 1, .unrecorded: 2, .conflict: 1, .typo: 3])
+        for status in [AssetStatus.ok, .missing, .unrecorded, .conflict, .typo] {
+            #expect(reconciliation.countsByStatus[status] == reconciliation.count(status))
+        }
     }
 
     @Test func anEmptyReconciliationCountsNothing() {

@@ -14,13 +14,14 @@ public enum RunRecord {
                 ("unmapped", JSONText.array(input.unmapped)),
             ])
         }
+        let statuses = reconciliation.countsByStatus
         let assetCounts: [(String, String)] = [
             ("assets", String(reconciliation.assets.count)),
-            ("ok", String(reconciliation.count(AssetStatus.ok))),
-            ("missing", String(reconciliation.count(.missing))),
-            ("unrecorded", String(reconciliation.count(.unrecorded))),
-            ("typo", String(reconciliation.count(.typo))),
-            ("conflict", String(reconciliation.count(.conflict))),
+            ("ok", String(statuses[.ok] ?? 0)),
+            ("missing", String(statuses[.missing] ?? 0)),
+            ("unrecorded", String(statuses[.unrecorded] ?? 0)),
+            ("typo", String(statuses[.typo] ?? 0)),
+            ("conflict", String(statuses[.conflict] ?? 0)),
             ("errors", String(reconciliation.count(Severity.error))),
             ("warnings", String(reconciliation.count(.warning))),
             ("info", String(reconciliation.count(.info))),

@@ -71,4 +71,27 @@ public struct Reconciliation: Sendable {
         for index in assets.indices where assets[index].status == status { count += 1 }
         return count
     }
+
+    /// How many cleaned assets have each status (a status no asset has is left out), in one pass over the assets:
+    /// `run.json` gives every count, and a pass per status read a million assets four times more.
+    public var countsByStatus: [AssetStatus: Int] {
+        var ok = 0
+        var missing = 0
+        var unrecorded = 0
+        var conflict = 0
+        var typo = 0
+        for index in assets.indices {
+            switch assets[index].status {
+            case .ok: ok += 1
+            case .missing: missing += 1
+            case .unrecorded: unrecorded += 1
+            case .conflict: conflict += 1
+            case .typo: typo += 1
+            }
+        }
+        let counts: [(AssetStatus, Int)] = [
+            (.ok, ok), (.missing, missing), (.unrecorded, unrecorded), (.conflict, conflict), (.typo, typo),
+        ]
+        return Dictionary(uniqueKeysWithValues: counts.filter { $0.1 > 0 })
+    }
 }
