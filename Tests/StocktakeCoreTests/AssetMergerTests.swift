@@ -164,6 +164,40 @@ struct AssetMergerTests {
             ])
     }
 
+    /// Reading one field of a row (whether it has a value, its text, whether two rows agree) gives what the row's
+    /// whole values give, for every field: texts that are other Unicode forms of one another (two ids) agree, as
+    /// the values' strings do, and an absent value agrees only with an absent one.
+    @Test func oneFieldOfARowIsReadAsTheRowsValuesGiveIt() throws {
+        var fixture = ReconcileFixture(central: Self.central)
+        fixture.sighting(
+            "survey.csv",
+            "P-Tag,Serial,Room,Model,Description,Latitude,Longitude,Date\n"
+                + "4512,CNF123,101,AP-515,Caf\u{E9} ceiling,37.2,-80.4,2026-11-01\n"
+                + "4512,,102,ap-515,Cafe\u{301} ceiling,,,\n4512,CNG999,,,,37.2,-80.5,2026-11-02")
+        let (merger, members) = try Self.merge(fixture)
+        #expect(members.count == 4)
+        for field in CanonicalField.allCases {
+            for left in members {
+                let values = merger.values(of: left)
+                #expect(merger.has(field, in: left) == values.has(field), "\(field)")
+                #expect(merger.text(field, of: left) == values.text(field), "\(field)")
+                for right in members {
+                    var one = AssetValues()
+                    one.copy(field, from: values)
+                    var other = AssetValues()
+                    other.copy(field, from: merger.values(of: right))
+                    #expect(merger.same(field, left, right) == (one == other), "\(field)")
+                }
+            }
+        }
+        // The survey's two descriptions are one text in two forms: they agree, though their ids differ.
+        let survey = members.filter { $0.source == 1 && merger.has(.description, in: $0) }
+        #expect(survey.count == 2)
+        #expect(
+            merger.record(survey[0]).pointee.packed.description != merger.record(survey[1]).pointee.packed.description)
+        #expect(merger.same(.description, survey[0], survey[1]))
+    }
+
     @Test func valuesAndLocationsOfARecord() throws {
         var fixture = ReconcileFixture(central: Self.central)
         fixture.sighting("survey.csv", "P-Tag,Room\n\n4512,205")

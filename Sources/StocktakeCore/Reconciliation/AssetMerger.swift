@@ -41,31 +41,40 @@ struct AssetMerger {
         records[Int(reference.source)].baseAddress! + Int(reference.record)
     }
 
-    /// Whether the row has a value for `field`; reads the one field, without copying the row.
+    /// Whether the row has a value for `field`; reads the one field, without unpacking the row.
     func has(_ field: CanonicalField, in reference: RecordReference) -> Bool {
-        record(reference).pointee.values.has(field)
+        record(reference).pointee.packed.only(field).has(field)
     }
 
-    /// Whether two rows hold the same value of `field` (both absent counts as the same).
+    /// The text of `field` in the row, as its values give it (`AssetValues.text(_:)`); reads the one field.
+    func text(_ field: CanonicalField, of reference: RecordReference) -> String {
+        record(reference).pointee.packed.only(field).text(field)
+    }
+
+    /// Whether two rows hold the same value of `field` (both absent counts as the same), as their values compare;
+    /// reads the one field of each, and texts only when their ids differ (other Unicode forms of one text are equal).
     func same(_ field: CanonicalField, _ left: RecordReference, _ right: RecordReference) -> Bool {
-        let one = record(left)
-        let other = record(right)
+        let packedOne = record(left).pointee.packed
+        let packedOther = record(right).pointee.packed
+        if let id = packedOne.textID(of: field), id == packedOther.textID(of: field) { return true }
+        let one = packedOne.only(field)
+        let other = packedOther.only(field)
         return switch field {
-        case .vtTag: one.pointee.values.vtTag == other.pointee.values.vtTag
-        case .cnsNumber: one.pointee.values.cnsNumber == other.pointee.values.cnsNumber
-        case .serialNumber: one.pointee.values.serialNumber == other.pointee.values.serialNumber
-        case .macAddress: one.pointee.values.macAddress == other.pointee.values.macAddress
-        case .model: one.pointee.values.model == other.pointee.values.model
-        case .description: one.pointee.values.description == other.pointee.values.description
-        case .building: one.pointee.values.building == other.pointee.values.building
-        case .room: one.pointee.values.room == other.pointee.values.room
-        case .mount: one.pointee.values.mount == other.pointee.values.mount
-        case .custodian: one.pointee.values.custodian == other.pointee.values.custodian
-        case .latitude: one.pointee.values.latitude == other.pointee.values.latitude
-        case .longitude: one.pointee.values.longitude == other.pointee.values.longitude
-        case .lastSeen: one.pointee.values.lastSeen == other.pointee.values.lastSeen
-        case .stockNumber: one.pointee.values.stockNumber == other.pointee.values.stockNumber
-        case .cost: one.pointee.values.cost == other.pointee.values.cost
+        case .vtTag: one.vtTag == other.vtTag
+        case .cnsNumber: one.cnsNumber == other.cnsNumber
+        case .serialNumber: one.serialNumber == other.serialNumber
+        case .macAddress: one.macAddress == other.macAddress
+        case .model: one.model == other.model
+        case .description: one.description == other.description
+        case .building: one.building == other.building
+        case .room: one.room == other.room
+        case .mount: one.mount == other.mount
+        case .custodian: one.custodian == other.custodian
+        case .latitude: one.latitude == other.latitude
+        case .longitude: one.longitude == other.longitude
+        case .lastSeen: one.lastSeen == other.lastSeen
+        case .stockNumber: one.stockNumber == other.stockNumber
+        case .cost: one.cost == other.cost
         }
     }
 
@@ -247,24 +256,7 @@ struct AssetMerger {
 
     /// Copies one field of a row into `merged`, reading only that field.
     private func copy(_ field: CanonicalField, from reference: RecordReference, into merged: inout AssetValues) {
-        let record = record(reference)
-        switch field {
-        case .vtTag: merged.vtTag = record.pointee.values.vtTag
-        case .cnsNumber: merged.cnsNumber = record.pointee.values.cnsNumber
-        case .serialNumber: merged.serialNumber = record.pointee.values.serialNumber
-        case .macAddress: merged.macAddress = record.pointee.values.macAddress
-        case .model: merged.model = record.pointee.values.model
-        case .description: merged.description = record.pointee.values.description
-        case .building: merged.building = record.pointee.values.building
-        case .room: merged.room = record.pointee.values.room
-        case .mount: merged.mount = record.pointee.values.mount
-        case .custodian: merged.custodian = record.pointee.values.custodian
-        case .latitude: merged.latitude = record.pointee.values.latitude
-        case .longitude: merged.longitude = record.pointee.values.longitude
-        case .lastSeen: merged.lastSeen = record.pointee.values.lastSeen
-        case .stockNumber: merged.stockNumber = record.pointee.values.stockNumber
-        case .cost: merged.cost = record.pointee.values.cost
-        }
+        record(reference).pointee.packed.copy(field, into: &merged)
     }
 
     /// The distinct values of `field` among `members`, the winning value first, when there are two or more.
@@ -282,7 +274,7 @@ struct AssetMerger {
         // Positions by text keep this linear when one tag has thousands of rows (a filled-down tag column).
         var positions: [String: Int] = [:]
         for reference in ordered {
-            let text = values(of: reference).text(field)
+            let text = text(field, of: reference)
             if let index = positions[text] {
                 distinct[index].locations.append(location(of: reference))
             } else {

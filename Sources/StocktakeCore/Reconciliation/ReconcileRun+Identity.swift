@@ -37,8 +37,8 @@ extension ReconcileRun {
     {
         var distinct: [AssetMerger.FieldValue] = []
         var positions: [String: Int] = [:]
-        for reference in references where values(reference).has(field) {
-            let text = values(reference).text(field)
+        for reference in references where merger.has(field, in: reference) {
+            let text = merger.text(field, of: reference)
             if let index = positions[text] {
                 distinct[index].locations.append(location(reference))
             } else {
@@ -58,7 +58,7 @@ extension ReconcileRun {
         }
         var unplacedByValue: [String: [RecordReference]] = [:]
         for row in graph.unplaced where row.field == field {
-            unplacedByValue[values(row.reference).text(field), default: []].append(row.reference)
+            unplacedByValue[merger.text(field, of: row.reference), default: []].append(row.reference)
         }
         for (key, assets) in index where assets.count > 1 {
             let stray = unplacedByValue[key] ?? []
@@ -76,7 +76,7 @@ extension ReconcileRun {
                 FindingHolder(
                     vtTag: graph.tags[asset], serialNumber: merged[asset].serialNumber,
                     macAddress: merged[asset].macAddress, cnsNumber: merged[asset].cnsNumber,
-                    rows: members[asset].filter { values($0).text(field) == key }.map(location))
+                    rows: members[asset].filter { merger.text(field, of: $0) == key }.map(location))
             }
             let strayRows = stray.map(location)
             var discrepancy = Discrepancy(
@@ -106,7 +106,7 @@ extension ReconcileRun {
         graph.tags[asset]?.description ?? identity(merged[asset])
     }
 
-    func identity(_ values: AssetValues) -> String {
+    func identity(_ values: MergedAsset) -> String {
         FindingMessage.identity(serial: values.serialNumber, mac: values.macAddress, cns: values.cnsNumber)
     }
 

@@ -83,11 +83,22 @@ struct ReconcileRun {
 
     struct MergedValues {
         let packed: [PackedValues]
-        subscript(asset: Int) -> AssetValues { packed[asset].values }
+        subscript(asset: Int) -> MergedAsset { MergedAsset(packed: packed[asset]) }
+    }
+
+    /// One asset's merged values, each field unpacked as it is read: a finding names its asset by three or four of
+    /// them, where unpacking them all made every text a `String` for each one read.
+    struct MergedAsset {
+        let packed: PackedValues
+
+        var serialNumber: SerialNumber? { packed.only(.serialNumber).serialNumber }
+        var macAddress: MACAddress? { packed.macAddress }
+        var cnsNumber: CNSNumber? { packed.cnsNumber }
+        var building: String? { packed.only(.building).building }
+        var room: String? { packed.only(.room).room }
     }
 
     func role(_ reference: RecordReference) -> SourceRole { sourceRoles[Int(reference.source)] }
-    func values(_ reference: RecordReference) -> AssetValues { merger.values(of: reference) }
     func location(_ reference: RecordReference) -> SourceLocation { merger.location(of: reference) }
     func isCentral(_ asset: Int) -> Bool { roles[asset] & ReconcileRun.mask(.central) != 0 }
     func isSighted(_ asset: Int) -> Bool { roles[asset] & ReconcileRun.mask(.sighting) != 0 }

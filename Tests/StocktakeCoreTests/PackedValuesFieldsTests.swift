@@ -1,0 +1,37 @@
+import Testing
+
+@testable import StocktakeCore
+
+@Suite("PackedValues+Fields: one field at a time, as the whole values give it")
+struct PackedValuesFieldsTests {
+    @Test func oneFieldIsUnpackedAsTheWholeValuesUnpackIt() {
+        let values = PackedValuesTests.full()
+        var emptyText = AssetValues()
+        emptyText.model = ""
+        for whole in [values, AssetValues(), emptyText] {
+            let packed = PackedValues(whole)
+            for field in CanonicalField.allCases {
+                var expected = AssetValues()
+                expected.copy(field, from: packed.values)
+                #expect(packed.only(field) == expected, "\(field)")
+                var kept = values
+                packed.copy(field, into: &kept)
+                var expectedKept = values
+                expectedKept.copy(field, from: packed.values)
+                #expect(kept == expectedKept, "\(field)")
+            }
+        }
+    }
+
+    @Test func textFieldsHaveIdsAndTheOthersNone() {
+        let packed = PackedValues(PackedValuesTests.full())
+        let texts: Set<CanonicalField> = [
+            .serialNumber, .model, .description, .building, .room, .mount, .custodian, .stockNumber,
+        ]
+        for field in CanonicalField.allCases {
+            #expect((packed.textID(of: field) != nil) == texts.contains(field), "\(field)")
+        }
+        #expect(PackedValues().textID(of: .room) == -1)
+        #expect(packed.textID(of: .model) == SharedTexts.shared.id(of: "AP-515"))
+    }
+}
