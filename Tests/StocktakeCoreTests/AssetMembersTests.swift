@@ -32,6 +32,25 @@ struct AssetMembersTests {
             }
             let members = AssetMembers(assetCount: assetCount, assetOfRecord: assetOfRecord)
             #expect(members.map { Array($0) } == expected)
+            // Grouped in several runs at once, as a large account is, the rows come out the same.
+            for runs in [2, 3, 7] {
+                let grouped = AssetMembers(assetCount: assetCount, assetOfRecord: assetOfRecord, runs: runs)
+                #expect(grouped.map { Array($0) } == expected, "\(runs) runs")
+            }
+        }
+    }
+
+    /// The runs cover every record of every source once, in order, and are about the same length.
+    @Test func runsCoverEveryRecordOnceInOrder() {
+        let assetOfRecord: [[Int32]] = [Array(repeating: 0, count: 10), [], Array(repeating: 0, count: 3), [0]]
+        for count in 1...16 {
+            let runs = AssetMembers.cut(assetOfRecord, into: count)
+            #expect(runs.count == count)
+            let covered = runs.flatMap { run in run.flatMap { part in part.records.map { (part.source, $0) } } }
+            let all = assetOfRecord.indices.flatMap { source in assetOfRecord[source].indices.map { (source, $0) } }
+            #expect(covered.map(\.0) == all.map(\.0) && covered.map(\.1) == all.map(\.1), "\(count) runs")
+            let lengths = runs.map { run in run.reduce(0) { $0 + $1.records.count } }
+            #expect(lengths.max()! - lengths.min()! <= 1, "\(count) runs: \(lengths)")
         }
     }
 
