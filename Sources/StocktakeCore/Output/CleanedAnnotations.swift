@@ -9,8 +9,6 @@ struct CleanedAnnotations: Sendable {
     private let findingCells: [UInt8]
     /// Where each cell ends in `findingCells` (it starts where the one before it ends).
     private let findingEnds: [Int]
-    /// The VT tag numbers that have a cell, ascending: the cell of `findingTags[i]` is the i-th.
-    private let findingTags: [UInt64]
     /// The position in `findingEnds` of each asset's cell, by its index in the reconciliation's assets; -1 when it
     /// has none. Both cleaned tables look up every asset, and most have no finding: a table looked up by tag waited
     /// for memory on most rows (a million assets: about 0.2 s of CPU), where this list is read from start to end.
@@ -47,7 +45,6 @@ struct CleanedAnnotations: Sendable {
         }
         findingCells = cells
         findingEnds = ends
-        findingTags = tags
         cellOfAsset = Self.cells(of: reconciliation.assets, tags: tags)
         var names: [Int32: String] = [:]
         if let table = reconciliation.buildings {
@@ -69,22 +66,11 @@ struct CleanedAnnotations: Sendable {
         namesByBuilding[asset.packed.building]
     }
 
-    /// The `findings` cell of an asset, `nil` when it has no new or open finding.
-    func findings(of asset: CleanedAsset) -> String? {
-        guard let tag = asset.packed.vtTag?.number else { return nil }
-        let position = findingTags.withUnsafeBufferPointer { Self.firstIndex(notBelow: tag, in: $0, from: 0) }
-        guard position < findingTags.count, findingTags[position] == tag else { return nil }
-        return withCell(position) { String(decoding: $0, as: UTF8.self) }
-    }
-
     /// Calls `body` with the bytes of the `findings` cell of the reconciliation's asset at `index` and returns what
     /// it returns; `nil`, without calling it, when the asset has no new or open finding.
     func withFindings<Result>(ofAsset index: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        let position = cellOfAsset[index]
-        return position < 0 ? nil : withCell(Int(position), body)
-    }
-
-    private func withCell<Result>(_ position: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let position = Int(cellOfAsset[index])
+        guard position >= 0 else { return nil }
         let start = position == 0 ? 0 : findingEnds[position - 1]
         return findingCells.withUnsafeBufferPointer {
             body(UnsafeBufferPointer(rebasing: $0[start..<findingEnds[position]]))
