@@ -178,14 +178,14 @@ struct AssetMergerTests {
         #expect(members.count == 4)
         for field in CanonicalField.allCases {
             for left in members {
-                let values = merger.values(of: left)
+                let values = merger.record(left).pointee.values
                 #expect(merger.has(field, in: left) == values.has(field), "\(field)")
                 #expect(merger.text(field, of: left) == values.text(field), "\(field)")
                 for right in members {
                     var one = AssetValues()
                     one.copy(field, from: values)
                     var other = AssetValues()
-                    other.copy(field, from: merger.values(of: right))
+                    other.copy(field, from: merger.record(right).pointee.values)
                     #expect(merger.same(field, left, right) == (one == other), "\(field)")
                 }
             }
@@ -203,7 +203,7 @@ struct AssetMergerTests {
         fixture.sighting("survey.csv", "P-Tag,Room\n\n4512,205")
         let (merger, _) = try Self.merge(fixture)
         let reference = RecordReference(source: 1, record: 0)
-        #expect(merger.values(of: reference).room == "205")
+        #expect(merger.record(reference).pointee.values.room == "205")
         #expect(merger.location(of: reference) == SourceLocation(file: "survey.csv", row: 1))
     }
 

@@ -4,7 +4,8 @@ import Testing
 
 @Suite("PackedValues+Fields: one field at a time, as the whole values give it")
 struct PackedValuesFieldsTests {
-    @Test func oneFieldIsUnpackedAsTheWholeValuesUnpackIt() {
+    /// Each field comes back alone as it was packed, into empty values or over others (which it leaves as they are).
+    @Test func oneFieldComesBackAsItWasPacked() {
         let values = PackedValuesTests.full()
         var emptyText = AssetValues()
         emptyText.model = ""
@@ -12,12 +13,12 @@ struct PackedValuesFieldsTests {
             let packed = PackedValues(whole)
             for field in CanonicalField.allCases {
                 var expected = AssetValues()
-                expected.copy(field, from: packed.values)
+                expected.copy(field, from: whole)
                 #expect(packed.only(field) == expected, "\(field)")
                 var kept = values
                 packed.copy(field, into: &kept)
                 var expectedKept = values
-                expectedKept.copy(field, from: packed.values)
+                expectedKept.copy(field, from: whole)
                 #expect(kept == expectedKept, "\(field)")
             }
         }

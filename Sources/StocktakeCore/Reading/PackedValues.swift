@@ -58,22 +58,7 @@ struct PackedValues: Sendable {
     /// The values unpacked.
     var values: AssetValues {
         var values = AssetValues()
-        values.vtTag = vtTag
-        values.cnsNumber = cnsNumber
-        values.macAddress = macAddress
-        values.latitude = latitude
-        values.longitude = longitude
-        values.lastSeen = lastSeen
-        values.cost = cost
-        let texts = SharedTexts.shared
-        if serialNumberText >= 0 { values.serialNumber = SerialNumber(canonical: texts.string(serialNumberText)) }
-        if model >= 0 { values.model = texts.string(model) }
-        if description >= 0 { values.description = texts.string(description) }
-        if building >= 0 { values.building = texts.string(building) }
-        if room >= 0 { values.room = texts.string(room) }
-        if mount >= 0 { values.mount = texts.string(mount) }
-        if custodian >= 0 { values.custodian = texts.string(custodian) }
-        if stockNumber >= 0 { values.stockNumber = texts.string(stockNumber) }
+        for field in CanonicalField.allCases { copy(field, into: &values) }
         return values
     }
 

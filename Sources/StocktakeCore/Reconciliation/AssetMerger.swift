@@ -31,10 +31,6 @@ struct AssetMerger {
         }
     }
 
-    func values(of reference: RecordReference) -> AssetValues {
-        record(reference).pointee.values
-    }
-
     /// The record `reference` points at, in place.
     @inline(__always)
     func record(_ reference: RecordReference) -> UnsafePointer<SourceRecord> {
@@ -57,25 +53,8 @@ struct AssetMerger {
         let packedOne = record(left).pointee.packed
         let packedOther = record(right).pointee.packed
         if let id = packedOne.textID(of: field), id == packedOther.textID(of: field) { return true }
-        let one = packedOne.only(field)
-        let other = packedOther.only(field)
-        return switch field {
-        case .vtTag: one.vtTag == other.vtTag
-        case .cnsNumber: one.cnsNumber == other.cnsNumber
-        case .serialNumber: one.serialNumber == other.serialNumber
-        case .macAddress: one.macAddress == other.macAddress
-        case .model: one.model == other.model
-        case .description: one.description == other.description
-        case .building: one.building == other.building
-        case .room: one.room == other.room
-        case .mount: one.mount == other.mount
-        case .custodian: one.custodian == other.custodian
-        case .latitude: one.latitude == other.latitude
-        case .longitude: one.longitude == other.longitude
-        case .lastSeen: one.lastSeen == other.lastSeen
-        case .stockNumber: one.stockNumber == other.stockNumber
-        case .cost: one.cost == other.cost
-        }
+        // Values holding the one field each compare as that field does.
+        return packedOne.only(field) == packedOther.only(field)
     }
 
     /// Whether the rows among `members` that have `field` hold two or more different values of it.
