@@ -134,8 +134,9 @@ public struct SyncedReconcileJob: Sendable {
             try checkSources(configured, pulled: local, reconciliation: reconciliation)
         }
         if let limit = guards.maxMissingShare, !configured.sightings.isEmpty {
-            let central = reconciliation.assets.count - reconciliation.count(AssetStatus.unrecorded)
-            let missing = reconciliation.count(AssetStatus.missing)
+            let statuses = reconciliation.countsByStatus
+            let central = reconciliation.assets.count - (statuses[.unrecorded] ?? 0)
+            let missing = statuses[.missing] ?? 0
             if central > 0 && Double(missing) > Double(central) * limit {
                 throw RunRefusal.tooManyMissing(
                     account: session.account, missing: missing, central: central, limit: limit)

@@ -65,11 +65,9 @@ public struct Reconciliation: Sendable {
         return count
     }
 
-    /// How many cleaned assets have `status`.
+    /// How many cleaned assets have `status` (a pass over all of them: for several statuses, `countsByStatus`).
     public func count(_ status: AssetStatus) -> Int {
-        var count = 0
-        for index in assets.indices where assets[index].status == status { count += 1 }
-        return count
+        countsByStatus[status] ?? 0
     }
 
     /// How many cleaned assets have each status (a status no asset has is left out), in one pass over the assets:
