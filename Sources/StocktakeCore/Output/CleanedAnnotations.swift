@@ -3,7 +3,7 @@
 ///
 /// A finding concerns the assets whose VT tag it names: its `vt_tag`, and for `SHARED_SERIAL`, `SHARED_MAC` and
 /// `CNS_REUSED` every asset that carries the shared value. Acknowledged findings are left out: the clerk has seen
-/// them. Both lists are made once per table, before its rows are written (on several threads).
+/// them. Both are made once for both tables (`CleanedTexts`), before their rows are written (on several threads).
 struct CleanedAnnotations: Sendable {
     /// The `findings` cells, one after another as UTF-8: ids in the order of `discrepancies.csv`, joined by "; ".
     private let findingCells: [UInt8]

@@ -13,9 +13,10 @@ struct AssetMembers: RandomAccessCollection {
 
     /// Groups kept records by asset: `assetOfRecord[source][record]` is the record's asset, or -1 for none.
     ///
-    /// The records, all sources one after the other, are cut into runs grouped on cores of their own (one run below
-    /// `recordsPerRun` records each): each run counts its rows of every asset, then writes them from where the runs
-    /// before it end for that asset, so every asset's rows come out in source order, as one pass gives them.
+    /// The records, all sources one after the other, are cut into runs grouped on cores of their own, none shorter
+    /// than `recordsPerRun` records (a small account is one run): each run counts its rows of every asset, then writes
+    /// them from where the runs before it end for that asset, so every asset's rows come out in source order, as one
+    /// pass gives them.
     init(assetCount: Int, assetOfRecord: [[Int32]]) {
         let total = assetOfRecord.reduce(0) { $0 + $1.count }
         self.init(
