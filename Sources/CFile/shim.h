@@ -4,8 +4,9 @@
 #define STOCKTAKE_CFILE_SHIM_H
 
 #include <sys/types.h>
-
 #if defined(__linux__)
+#include <fcntl.h>
+
 // As glibc's <fcntl.h> declares it under _GNU_SOURCE.
 extern int sync_file_range(int fd, __off64_t offset, __off64_t count, unsigned int flags);
 #endif
@@ -17,6 +18,21 @@ static inline int stocktake_start_writeback(int descriptor, long long offset, lo
 #if defined(__linux__)
     // SYNC_FILE_RANGE_WRITE: start writing the dirty pages of the range, wait for nothing.
     return sync_file_range(descriptor, offset, length, 2);
+#else
+    (void)descriptor;
+    (void)offset;
+    (void)length;
+    return 0;
+#endif
+}
+
+/// Drops the cached pages of the `length` bytes of `descriptor` from `offset` (0: to the end of the file) that are
+/// already on disk, so that their memory goes back to the system at once instead of staying in the page cache until
+/// something else needs it. A hint only: pages not yet on disk stay, and where the call does not exist it does
+/// nothing. 0, or an errno.
+static inline int stocktake_release_cached(int descriptor, long long offset, long long length) {
+#if defined(__linux__)
+    return posix_fadvise(descriptor, offset, length, POSIX_FADV_DONTNEED);
 #else
     (void)descriptor;
     (void)offset;

@@ -331,7 +331,8 @@ public struct SyncedReconcileJob: Sendable {
             number += 1
         }
         let path = (folder as NSString).appendingPathComponent(name)
-        try AtomicFile.write(sheet.bytes, to: path)
+        // Read again at once, by the reconciliation: its pages stay in memory.
+        try AtomicFile.write(sheet.bytes, to: path, keepingCached: true)
         return path
     }
 }

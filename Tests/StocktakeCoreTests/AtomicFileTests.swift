@@ -398,3 +398,73 @@ extension AtomicFileTests {
         }
     }
 }
+
+/// Once its bytes are on disk, a written file's pages leave the page cache (unless the writer keeps them): a night's
+/// outputs do not crowd the server's memory. tmpfs keeps every page in memory by nature, so there nothing is checked.
+extension AtomicFileTests {
+    @Test(.enabled(if: !PageCache.isMemoryOnly(NSTemporaryDirectory()), "tmpfs never drops a file's pages"))
+    func aCommittedFileLeavesThePageCache() throws {
+        let writer = try AtomicFileWriter(path: folder.path("cleaned.csv"))
+        try writer.write(PageCache.sample)
+        try writer.commit()
+        #expect(try PageCache.residentPages(folder.path("cleaned.csv")) == 0)
+        #expect(FileManager.default.contents(atPath: folder.path("cleaned.csv")) == Data(PageCache.sample))
+    }
+
+    @Test(.enabled(if: !PageCache.isMemoryOnly(NSTemporaryDirectory()), "tmpfs never drops a file's pages"))
+    func aFileFlushedAheadLeavesThePageCacheOnceOnDisk() throws {
+        let writer = try AtomicFileWriter(path: folder.path("report.html"))
+        try writer.write(PageCache.sample)
+        try writer.startFlushing()
+        try writer.commit(synchronizingFolder: false)
+        #expect(try PageCache.residentPages(folder.path("report.html")) == 0)
+        #expect(FileManager.default.contents(atPath: folder.path("report.html")) == Data(PageCache.sample))
+    }
+
+    @Test func aFileKeptCachedStaysInThePageCache() throws {
+        try AtomicFile.write(PageCache.sample, to: folder.path("central.csv"), keepingCached: true)
+        let pages = (PageCache.sample.count + PageCache.pageSize - 1) / PageCache.pageSize
+        #expect(try PageCache.residentPages(folder.path("central.csv")) == pages)
+    }
+}
+
+/// What the page cache holds of a file, read with `mincore` over a mapping that touches nothing.
+enum PageCache {
+    static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+    /// A megabyte and a bit of varied bytes: many pages, the last one partly filled.
+    static let sample = (0..<(1 << 20) + 1234).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
+
+    /// How many of the file's pages are in memory.
+    static func residentPages(_ path: String) throws -> Int {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw POSIXError(.ENOENT) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return 0 }
+        let length = Int(status.st_size)
+        guard let mapping = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED else {
+            throw POSIXError(.ENOMEM)
+        }
+        defer { munmap(mapping, length) }
+        var resident = [UInt8](repeating: 0, count: (length + pageSize - 1) / pageSize)
+        guard mincore(mapping, length, &resident) == 0 else { throw POSIXError(.EINVAL) }
+        return resident.count(where: { $0 & 1 != 0 })
+    }
+
+    /// Whether `folder` is on a file system that keeps files in memory only (tmpfs, ramfs): the type of the
+    /// deepest mount in /proc/mounts that holds it.
+    static func isMemoryOnly(_ folder: String) -> Bool {
+        let real = (folder as NSString).resolvingSymlinksInPath
+        guard let mounts = try? String(contentsOfFile: "/proc/mounts", encoding: .utf8) else { return false }
+        var best: (point: String, type: String)?
+        for line in mounts.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count > 2 else { continue }
+            let point = String(fields[1])
+            let holds = point == "/" || real == point || real.hasPrefix(point + "/")
+            if holds, point.count >= (best?.point.count ?? 0) { best = (point, String(fields[2])) }
+        }
+        return best.map { ["tmpfs", "ramfs"].contains($0.type) } ?? false
+    }
+}

@@ -11,11 +11,13 @@
 /// the folder flushed. A full disk or a read-only folder leaves the old file untouched.
 public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`; `mode` gives it exact permission bits (else 0644 less the umask).
-    /// With `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`).
+    /// With `synchronizingFolder` false the folder is left for the caller to flush (see `AtomicFileWriter.commit`);
+    /// with `keepingCached` the file's pages stay in the page cache for a reader that follows at once.
     public static func write(
-        _ bytes: [UInt8], to path: String, mode: mode_t? = nil, synchronizingFolder: Bool = true
+        _ bytes: [UInt8], to path: String, mode: mode_t? = nil, synchronizingFolder: Bool = true,
+        keepingCached: Bool = false
     ) throws(StocktakeError) {
-        let file = try AtomicFileWriter(path: path, mode: mode)
+        let file = try AtomicFileWriter(path: path, mode: mode, keepingCached: keepingCached)
         try file.write(bytes)
         try file.commit(synchronizingFolder: synchronizingFolder)
     }
