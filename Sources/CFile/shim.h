@@ -26,17 +26,15 @@ static inline int stocktake_start_writeback(int descriptor, long long offset, lo
 #endif
 }
 
-/// Drops the cached pages of the `length` bytes of `descriptor` from `offset` (0: to the end of the file) that are
-/// already on disk, so that their memory goes back to the system at once instead of staying in the page cache until
-/// something else needs it. A hint only: pages not yet on disk stay, and where the call does not exist it does
-/// nothing. 0, or an errno.
-static inline int stocktake_release_cached(int descriptor, long long offset, long long length) {
+/// Drops the cached pages of `descriptor`'s file that are already on disk, so that their memory goes back to the
+/// system at once instead of staying in the page cache until something else needs it. 0, or an errno; a hint only
+/// (pages not yet on disk stay, and where the call does not exist it does nothing).
+static inline int stocktake_release_cached(int descriptor) {
 #if defined(__linux__)
-    return posix_fadvise(descriptor, offset, length, POSIX_FADV_DONTNEED);
+    // Offset 0 and length 0: the whole file.
+    return posix_fadvise(descriptor, 0, 0, POSIX_FADV_DONTNEED);
 #else
     (void)descriptor;
-    (void)offset;
-    (void)length;
     return 0;
 #endif
 }

@@ -145,7 +145,7 @@ public final class AtomicFileWriter {
         } else if !isFlushed {
             try finishWriting()
             guard fsync(descriptor) == 0 else { throw abandon() }
-            if releasesCache { _ = stocktake_release_cached(descriptor, 0, 0) }
+            if releasesCache { _ = stocktake_release_cached(descriptor) }
         }
         try takeName()
         if synchronizingFolder { AtomicFile.synchronizeFolder(folder) }
@@ -168,7 +168,7 @@ public final class AtomicFileWriter {
         let releasesCache = releasesCache
         let work: @Sendable () -> Void = {
             flush.failure = synchronize(flush.descriptor)
-            if flush.failure == 0 && releasesCache { _ = stocktake_release_cached(flush.descriptor, 0, 0) }
+            if flush.failure == 0 && releasesCache { _ = stocktake_release_cached(flush.descriptor) }
             flush.done.signal()
         }
         // Where no thread may be started (`Parallel.withoutThreads`), the flush is made here and now.
