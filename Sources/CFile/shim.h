@@ -1,5 +1,6 @@
-// File calls Swift cannot make itself: the C library declares sync_file_range only for _GNU_SOURCE, which Swift's
-// Glibc module does not define. Only the C library is used; nothing is linked beyond it.
+// File calls Swift cannot make itself, or not on every system: the C library declares sync_file_range only for
+// _GNU_SOURCE, which Swift's Glibc module does not define, and Darwin has no posix_fadvise. Only the C library is
+// used; nothing is linked beyond it.
 #ifndef STOCKTAKE_CFILE_SHIM_H
 #define STOCKTAKE_CFILE_SHIM_H
 
