@@ -438,17 +438,19 @@ enum PageCache {
     /// How many of the file's pages are in memory.
     static func residentPages(_ path: String) throws -> Int {
         let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw POSIXError(.ENOENT) }
+        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_size > 0 else { return 0 }
         let length = Int(status.st_size)
         guard let mapping = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED else {
-            throw POSIXError(.ENOMEM)
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
         defer { munmap(mapping, length) }
         var resident = [UInt8](repeating: 0, count: (length + pageSize - 1) / pageSize)
-        guard mincore(mapping, length, &resident) == 0 else { throw POSIXError(.EINVAL) }
+        guard mincore(mapping, length, &resident) == 0 else {
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+        }
         return resident.count(where: { $0 & 1 != 0 })
     }
 
