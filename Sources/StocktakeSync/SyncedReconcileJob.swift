@@ -72,6 +72,7 @@ public struct SyncedReconcileJob: Sendable {
                 }
                 details.exitStatus = Self.exitStatus(night.failures)
             },
+            pushesCentral: request.push,
             publish: { details, log in
                 guard let target = request.reportTo else { return false }
                 return upload(to: target, details: &details, night: night, log: log)

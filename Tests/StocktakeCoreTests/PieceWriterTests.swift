@@ -98,6 +98,37 @@ struct PieceWriterTests {
         #expect(!log.all.contains("write 1.2"))
     }
 
+    /// Handed a `PendingOutputs`, the writer commits nothing: the files wait in it, closed (flushing), in order.
+    @Test(arguments: [1, 2])
+    func withPendingOutputsTheFilesAreClosedAndLeftForItToCommit(threads: Int) throws {
+        let log = Log()
+        let files = (0..<3).map { FakeFile($0, pieces: 2, log: log) }
+        let pending = PendingOutputs()
+        try PieceWriter.write(files, jobs: Self.reversedJobs(files), threads: threads, deferringTo: pending)
+        #expect(log.commits == [])
+        #expect(log.all.filter { $0.hasPrefix("close") }.sorted() == ["close 0", "close 1", "close 2"])
+        try pending.commit()
+        #expect(log.commits == ["commit 0", "commit 1", "commit 2"])
+    }
+
+    /// A failure with a `PendingOutputs`: the files before the failing one are handed to it (they would have been
+    /// committed), the ones after it are not.
+    @Test(arguments: [1, 2])
+    func aFailureWithPendingOutputsHandsOnTheFilesBeforeIt(threads: Int) throws {
+        let log = Log()
+        let files = [
+            FakeFile(0, pieces: 2, log: log), FakeFile(1, pieces: 3, log: log, failing: "write 1.1"),
+            FakeFile(2, pieces: 1, log: log),
+        ]
+        let pending = PendingOutputs()
+        #expect(throws: FakeFile.error(1)) {
+            try PieceWriter.write(files, jobs: Self.reversedJobs(files), threads: threads, deferringTo: pending)
+        }
+        #expect(log.commits == [])
+        try pending.commit()
+        #expect(log.commits == ["commit 0"])
+    }
+
     @Test func theErrorIsThatOfTheFirstFailingFileInOrder() {
         let log = Log()
         let files = [

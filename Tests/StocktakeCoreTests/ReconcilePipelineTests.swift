@@ -62,6 +62,59 @@ struct ReconcilePipelineTests {
         #expect(folder.read("out/changes.csv") == nil)
     }
 
+    /// The files of the output folder under their final names, and the temporary files waiting there.
+    func outputs() -> (named: [String], partial: Int) {
+        let names = folder.list("out")
+        return (names.filter { !$0.hasPrefix(".") }.sorted(), names.filter { $0.hasSuffix(".partial") }.count)
+    }
+
+    /// The files written before the push, in name order.
+    static let tables = ReconcileJob.outputFiles.prefix(6).sorted()
+
+    /// A push never runs while the tables or changes.csv could still be lost: they are on disk under their names.
+    @Test func aPushFindsTheTablesAndChangesCSVInPlace() throws {
+        let seen = Trace()
+        let pipeline = ReconcilePipeline(push: { _, _, _ in seen.stages = outputs().named })
+        _ = try pipeline.run(request(), log: quiet)
+        #expect(seen.stages == Self.tables)
+        #expect(outputs().partial == 0)
+    }
+
+    /// Without a push the tables and changes.csv are still flushing when the push stage runs; they take their names
+    /// with the reports, and the run ends with every output in place and nothing temporary left.
+    @Test func withoutAPushTheTablesTakeTheirNamesWithTheReports() throws {
+        let seen = Trace()
+        var partialAtPush = 0
+        let pipeline = ReconcilePipeline(
+            push: { _, _, _ in
+                seen.stages = outputs().named
+                partialAtPush = outputs().partial
+            }, pushesCentral: false)
+        _ = try pipeline.run(request(), log: quiet)
+        #expect(seen.stages == [])
+        #expect(partialAtPush == Self.tables.count)
+        #expect(outputs().named == ReconcileJob.outputFiles.sorted())
+        #expect(outputs().partial == 0)
+        #expect(
+            folder.read("out/changes.csv")
+                == "row,vt_tag,column,before,after,reason\r\n1,000001,VT Tag,1,000001,normalized\r\n")
+    }
+
+    /// A plan that fails (the central sheet gone once reconciled) leaves what it left when the tables were committed
+    /// at once: the five tables in place, no changes.csv, no report, nothing temporary; its error is the one thrown.
+    @Test(arguments: [false, true])
+    func aFailingPlanLeavesTheTablesInPlace(pushesCentral: Bool) throws {
+        let request = request()
+        let pipeline = ReconcilePipeline(
+            check: { _, _, _ in try FileManager.default.removeItem(atPath: request.central) },
+            pushesCentral: pushesCentral)
+        #expect(throws: StocktakeError.missingInput(path: request.central, what: "file")) {
+            try pipeline.run(request, log: quiet)
+        }
+        #expect(outputs().named == Self.tables.filter { $0 != "changes.csv" })
+        #expect(outputs().partial == 0)
+    }
+
     @Test func aFailedPublishWritesTheReportsAgain() throws {
         let pipeline = ReconcilePipeline(publish: { details, _ in
             details.pushes.append("reports NOT uploaded")

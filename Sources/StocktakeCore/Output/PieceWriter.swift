@@ -22,17 +22,26 @@ enum PieceWriter {
 
     /// Writes `files` in the order of `jobs` (by default, each file's preparation and pieces after the previous
     /// file's), on `threads` workers. `jobs` must name every piece of every file once.
+    ///
+    /// With `pending`, the files are not committed here: once written they are added to it, flushing, to take their
+    /// names when it is committed. When a file fails, the files before it are added (they would have been committed)
+    /// and its error is thrown; the caller then commits `pending` before passing the error on.
     static func write(
-        _ files: [any PieceFile], jobs: [Job]? = nil, threads: Int = Parallel.threads
+        _ files: [any PieceFile], jobs: [Job]? = nil, threads: Int = Parallel.threads,
+        deferringTo pending: PendingOutputs? = nil
     ) throws(StocktakeError) {
         let jobs =
             jobs ?? files.indices.flatMap { file in (-1..<files[file].pieceCount).map { Job(file: file, piece: $0) } }
         precondition(
             jobs.filter { $0.piece >= 0 }.count == files.reduce(0) { $0 + $1.pieceCount },
             "the jobs name every piece of every file once")
-        let run = Run(files: files, jobs: jobs)
+        let run = Run(files: files, jobs: jobs, commits: pending == nil)
         DispatchQueue.concurrentPerform(iterations: max(1, threads)) { _ in run.work() }
-        if let failure = run.failure { throw failure.error }
+        if let failure = run.failure {
+            pending?.add(files[..<failure.file])
+            throw failure.error
+        }
+        pending?.add(files)
     }
 
     /// The state of one `write`, shared by its workers.
@@ -53,10 +62,13 @@ enum PieceWriter {
         /// The next file to commit, and whether a worker is committing.
         var nextCommit = 0
         var isCommitting = false
+        /// Whether complete files are committed here (false: the caller commits them later).
+        let commits: Bool
 
-        init(files: [any PieceFile], jobs: [Job]) {
+        init(files: [any PieceFile], jobs: [Job], commits: Bool) {
             self.files = files
             self.jobs = jobs
+            self.commits = commits
             made = files.map { Array(repeating: false, count: $0.pieceCount) }
             nextPiece = Array(repeating: 0, count: files.count)
             isWriting = Array(repeating: false, count: files.count)
@@ -145,6 +157,7 @@ enum PieceWriter {
 
         /// Commits, in order, the complete files whose turn it is, unless another worker is doing so.
         private func commitCompleteFiles() {
+            guard commits else { return }
             let isCommitter: Bool = lock.withLock {
                 guard !isCommitting else { return false }
                 isCommitting = true

@@ -15,7 +15,7 @@ public enum ReconcileJob {
         Reconciliation, RunDetails
     ) {
         do {
-            let result = try ReconcilePipeline().run(request, log: log)
+            let result = try ReconcilePipeline(pushesCentral: false).run(request, log: log)
             return (result.reconciliation, result.details)
         } catch let error as StocktakeError {
             throw error
@@ -100,6 +100,15 @@ public enum ReconcileJob {
     public static func writeTables(
         _ reconciliation: Reconciliation, details: inout RunDetails
     ) throws(StocktakeError) -> [String] {
+        try writeTables(reconciliation, details: &details, deferringTo: nil)
+    }
+
+    /// `writeTables(_:details:)`, but with `pending` the five files are handed to it still flushing, to take their
+    /// names when it is committed, and the folder is left for whoever commits them to flush (the pipeline flushes it
+    /// before a push and before `run.json`). When a file fails, the files before it are in `pending` too.
+    static func writeTables(
+        _ reconciliation: Reconciliation, details: inout RunDetails, deferringTo pending: PendingOutputs?
+    ) throws(StocktakeError) -> [String] {
         let clock = ContinuousClock()
         let start = clock.now
         try AtomicFile.makeDirectory(details.outputDirectory)
@@ -132,8 +141,8 @@ public enum ReconcileJob {
             if index < table.count { jobs.append(table[index]) }
             if index < workbook.count { jobs.append(workbook[index]) }
         }
-        try PieceWriter.write(files, jobs: jobs)
-        AtomicFile.synchronizeFolder(details.outputDirectory)
+        try PieceWriter.write(files, jobs: jobs, deferringTo: pending)
+        if pending == nil { AtomicFile.synchronizeFolder(details.outputDirectory) }
         details.durations.append(("write", seconds(since: start, clock)))
         return messages
     }
@@ -147,6 +156,17 @@ public enum ReconcileJob {
     public static func planWriteBack(
         _ bytes: [UInt8], fileName: String, request: ReconcileRequest, reconciliation: Reconciliation,
         details: inout RunDetails, maximumBytes: Int = Int(UInt32.max)
+    ) throws(StocktakeError) -> WriteBackPlan {
+        try planWriteBack(
+            bytes, fileName: fileName, request: request, reconciliation: reconciliation, details: &details,
+            maximumBytes: maximumBytes, deferringTo: nil)
+    }
+
+    /// `planWriteBack(_:fileName:request:reconciliation:details:maximumBytes:)`, but with `pending` `changes.csv` is
+    /// handed to it still flushing, to take its name, after the files already there, when it is committed.
+    static func planWriteBack(
+        _ bytes: [UInt8], fileName: String, request: ReconcileRequest, reconciliation: Reconciliation,
+        details: inout RunDetails, maximumBytes: Int = Int(UInt32.max), deferringTo pending: PendingOutputs?
     ) throws(StocktakeError) -> WriteBackPlan {
         guard bytes.count < maximumBytes else {
             throw .badData(
@@ -177,7 +197,8 @@ public enum ReconcileJob {
                 throw SourceReader.translate(error, file: SourceFile(path: fileName, role: .central))
             }
         }
-        try ChangeTable.write(plan.changes, to: details.path(of: "changes.csv"), synchronizingFolder: false)
+        try ChangeTable.write(
+            plan.changes, to: details.path(of: "changes.csv"), synchronizingFolder: false, deferringTo: pending)
         details.changes = plan.changes
         details.durations.append(("plan", seconds(since: start, clock)))
         return plan
@@ -208,14 +229,32 @@ public enum ReconcileJob {
     public static func writeReports(
         _ reconciliation: Reconciliation, details: inout RunDetails, messages: [String]? = nil
     ) throws(StocktakeError) {
+        try writeReports(reconciliation, details: &details, messages: messages, committingFirst: nil)
+    }
+
+    /// `writeReports(_:details:messages:)`, committing `pending` (the tables and `changes.csv`, still flushing) once
+    /// the three reports are written and flushing, so that those flushes wait for the disk while the reports are
+    /// made, and the files take their names in the order they were written. When a report cannot be written,
+    /// `pending` is committed all the same before the error is thrown: the tables are kept.
+    static func writeReports(
+        _ reconciliation: Reconciliation, details: inout RunDetails, messages: [String]?,
+        committingFirst pending: PendingOutputs?
+    ) throws(StocktakeError) {
         let clock = ContinuousClock()
         let start = clock.now
         details.finished = Date()
         let reports = AtomicFileGroup(folder: details.outputDirectory)
-        try reports.write(
-            HTMLReport.bytes(reconciliation, details: details, messages: messages), to: details.path(of: "report.html"))
-        try reports.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
-        try reports.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
+        do {
+            try reports.write(
+                HTMLReport.bytes(reconciliation, details: details, messages: messages),
+                to: details.path(of: "report.html"))
+            try reports.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
+            try reports.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
+        } catch {
+            try pending?.commit()
+            throw error
+        }
+        try pending?.commit()
         try reports.commit()
         details.durations.removeAll { $0.phase == "reports" }
         details.durations.append(("reports", seconds(since: start, clock)))

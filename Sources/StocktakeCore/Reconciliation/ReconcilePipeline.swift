@@ -18,22 +18,30 @@ public struct ReconcilePipeline {
         (_ configured: ReconcileRequest, _ local: ReconcileRequest, _ result: Reconciliation) throws -> Void
     /// Pushes the planned edit of the central sheet and records what happened in the details.
     public var push: (_ plan: WriteBackPlan, _ details: inout RunDetails, _ log: Log) -> Void
+    /// Whether `push` may change the central sheet. When it may, every output written before it (the tables and
+    /// `changes.csv`) is on disk under its name, its folder flushed, before it runs; when it may not, those files take
+    /// their names with the reports, their flushes waiting for the disk while the plan and the reports are made.
+    public var pushesCentral: Bool
     /// Publishes the written outputs (uploads them); returns whether the reports must be written again because the
     /// details changed.
     public var publish: (_ details: inout RunDetails, _ log: Log) -> Bool
 
-    /// The local pipeline: the central sheet is read from its file, nothing is checked, pushed or published.
+    /// The local pipeline: the central sheet is read from its file, nothing is checked, pushed or published. A
+    /// pipeline given a `push` says with `pushesCentral` whether it may change the central sheet; left `true`, the
+    /// outputs are in place before `push` runs whatever it does.
     public init(
         pullCentral: @escaping (inout ReconcileRequest, inout RunDetails, Log) throws -> [UInt8]? = { _, _, _ in nil },
         pullSources: @escaping (inout ReconcileRequest, Log) throws -> Void = { _, _ in },
         check: @escaping (ReconcileRequest, ReconcileRequest, Reconciliation) throws -> Void = { _, _, _ in },
         push: @escaping (WriteBackPlan, inout RunDetails, Log) -> Void = { _, _, _ in },
+        pushesCentral: Bool = true,
         publish: @escaping (inout RunDetails, Log) -> Bool = { _, _ in false }
     ) {
         self.pullCentral = pullCentral
         self.pullSources = pullSources
         self.check = check
         self.push = push
+        self.pushesCentral = pushesCentral
         self.publish = publish
     }
 
@@ -59,15 +67,32 @@ public struct ReconcilePipeline {
         var reconciliation = try ReconcileJob.reconcile(local, details: &details, log: log)
         try check(request, local, reconciliation)
         KillPoint.reached(.afterReconcile)
-        let messages = try ReconcileJob.writeTables(reconciliation, details: &details)
-        let plan = try ReconcileJob.planWriteBack(
-            central ?? ReconcileJob.centralBytes(local.central), fileName: local.central, request: local,
-            reconciliation: reconciliation, details: &details)
+        // The tables and changes.csv wait here, flushing, to take their names (in the order they were written) before
+        // the push or with the reports; whatever fails first, the files before it take their names.
+        let pending = PendingOutputs()
+        let messages: [String]
+        let plan: WriteBackPlan
+        do {
+            messages = try ReconcileJob.writeTables(reconciliation, details: &details, deferringTo: pending)
+            plan = try ReconcileJob.planWriteBack(
+                central ?? ReconcileJob.centralBytes(local.central), fileName: local.central, request: local,
+                reconciliation: reconciliation, details: &details, deferringTo: pending)
+            if pushesCentral {
+                try pending.commit()
+                AtomicFile.synchronizeFolder(details.outputDirectory)
+            }
+        } catch {
+            if !pending.isEmpty {
+                try pending.commit()
+                AtomicFile.synchronizeFolder(details.outputDirectory)
+            }
+            throw error
+        }
         push(plan, &details, log)
         if details.pushedCentral { reconciliation.ledger.markPushed(tagNumbers: plan.changes.changedTagNumbers) }
         // The findings' sentences were made for the tables; the report uses them again (the findings do not change
         // between the two).
-        try ReconcileJob.writeReports(reconciliation, details: &details, messages: messages)
+        try ReconcileJob.writeReports(reconciliation, details: &details, messages: messages, committingFirst: pending)
         if publish(&details, log) {
             try ReconcileJob.writeReports(reconciliation, details: &details, messages: messages)
         }

@@ -23,13 +23,19 @@ public enum ChangeTable {
     }
 
     /// Writes the file to `path` atomically; with `synchronizingFolder` false its folder is left for the caller to
-    /// flush.
+    /// flush. With `pending` the written file is handed to it, flushing, to take its name when it is committed.
     public static func write(_ changes: SheetChanges, to path: String, synchronizingFolder: Bool = true)
         throws(StocktakeError)
     {
+        try write(changes, to: path, synchronizingFolder: synchronizingFolder, deferringTo: nil)
+    }
+
+    static func write(
+        _ changes: SheetChanges, to path: String, synchronizingFolder: Bool, deferringTo pending: PendingOutputs?
+    ) throws(StocktakeError) {
         let file = Self.file(changes, to: path, synchronizingFolder: synchronizingFolder)
         // A file of one block is written on the calling thread: a second worker would have nothing to do.
-        try PieceWriter.write([file], threads: file.pieceCount == 1 ? 1 : Parallel.threads)
+        try PieceWriter.write([file], threads: file.pieceCount == 1 ? 1 : Parallel.threads, deferringTo: pending)
     }
 
     /// `changes.csv` as a file `PieceWriter` writes: its blocks of changes (`blocks(of:)`) formatted on all cores and
