@@ -115,6 +115,20 @@ struct ReconcilePipelineTests {
         #expect(outputs().partial == 0)
     }
 
+    /// run.json is flushed beside the reports but takes its name after them: when it cannot (a folder is in its
+    /// place), every other output is in place, whole, and the error names run.json.
+    @Test func aRunRecordThatCannotTakeItsNameLeavesEveryOtherOutputInPlace() throws {
+        let request = request()
+        folder.write("planted\n", to: "out/run.json/keep.txt")
+        #expect(throws: StocktakeError.cannotWrite(path: folder.path("out/run.json"), reason: "is a directory")) {
+            try ReconcilePipeline(pushesCentral: false).run(request, log: quiet)
+        }
+        #expect(outputs().named == ReconcileJob.outputFiles.sorted())
+        #expect(outputs().partial == 0)
+        #expect(folder.read("out/run.json/keep.txt") == "planted\n")
+        #expect(folder.read("out/report.html")?.hasSuffix("</html>\n") == true)
+    }
+
     @Test func aFailedPublishWritesTheReportsAgain() throws {
         let pipeline = ReconcilePipeline(publish: { details, _ in
             details.pushes.append("reports NOT uploaded")
