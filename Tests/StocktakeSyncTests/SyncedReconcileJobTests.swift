@@ -141,6 +141,31 @@ struct SyncedReconcileJobTests {
                 "Pushed: central sheet → https://dav.example.org/central.csv: 1 cell changed, 0 rows added"))
     }
 
+    /// The outputs a push must never outrun are on disk under their names when the central sheet is pushed; without
+    /// a push the same run keeps them waiting to take their names with the reports, and ends with all in place.
+    @Test(arguments: [true, false])
+    func aPushFindsTheTablesAndChangesCSVInPlace(push: Bool) throws {
+        var fixture = try Fixture()
+        fixture.request.push = push
+        let watched = WatchedSheet(sheet: fixture.central, folder: fixture.folder.appendingPathComponent("out"))
+        let survey = fixture.survey
+        let job = SyncedReconcileJob(
+            session: AccountSession(account: "acme"),
+            makeProvider: { location throws(SyncError) -> any SheetProvider in
+                location.description.hasSuffix("central.csv") ? watched : survey
+            },
+            uploadReports: { _, _ throws(SyncError) in })
+        let outcome = try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(outcome.failures.isEmpty)
+        #expect(fixture.central.pushes == (push ? 1 : 0))
+        let tables = ["changes.csv", "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx"]
+        #expect(watched.namesAtPush == (push ? (tables + ["pulled", "resolved.csv"]).sorted() : nil))
+        let names = try FileManager.default.contentsOfDirectory(
+            atPath: fixture.folder.appendingPathComponent("out").path)
+        #expect(names.filter { $0.hasSuffix(".partial") } == [])
+        #expect(Set(ReconcileJob.outputFiles).isSubset(of: names))
+    }
+
     @Test func aSheetChangedBetweenPullAndPushIsNotOverwritten() throws {
         var fixture = try Fixture()
         fixture.request.push = true
@@ -282,6 +307,29 @@ struct SyncedReconcileJobTests {
         #expect(
             try fixture.output("summary.txt").contains(
                 "reports NOT uploaded to https://files.example.org/reports/acme/"))
+    }
+}
+
+/// A provider that notes the names in `folder` (the run's outputs) when its sheet is pushed.
+final class WatchedSheet: SheetProvider, @unchecked Sendable {
+    let sheet: MemorySheet
+    let folder: URL
+    /// The visible names in `folder` at the push, in name order; `nil` until a push.
+    private(set) var namesAtPush: [String]?
+
+    init(sheet: MemorySheet, folder: URL) {
+        self.sheet = sheet
+        self.folder = folder
+    }
+
+    var location: String { sheet.location }
+
+    func pull() throws(SyncError) -> PulledSheet { try sheet.pull() }
+
+    func push(_ bytes: [UInt8], over pulled: PulledSheet) throws(SyncError) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        namesAtPush = names.filter { !$0.hasPrefix(".") }.sorted()
+        try sheet.push(bytes, over: pulled)
     }
 }
 
