@@ -7,6 +7,8 @@
 /// each only once its bytes are on disk. Whoever holds them commits them before anything that needs them in place:
 /// a push of the central sheet, the reports, or the error of a later step (so that a failure leaves what it left
 /// when each step committed its own files).
+///
+/// One thread uses it, the one running the pipeline; the flushes themselves run on threads of their own.
 final class PendingOutputs {
     private var files: [any PieceFile] = []
 
