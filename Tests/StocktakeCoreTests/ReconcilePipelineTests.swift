@@ -115,8 +115,8 @@ struct ReconcilePipelineTests {
         #expect(outputs().partial == 0)
     }
 
-    /// run.json is flushed beside the reports but takes its name after them: when it cannot (a folder is in its
-    /// place), every other output is in place, whole, and the error names run.json.
+    /// run.json is written last, once the reports have their names: when it cannot take its own (a folder is in
+    /// its place), every other output is in place, whole, and the error names run.json.
     @Test func aRunRecordThatCannotTakeItsNameLeavesEveryOtherOutputInPlace() throws {
         let request = request()
         folder.write("planted\n", to: "out/run.json/keep.txt")
