@@ -71,6 +71,39 @@ struct KillMatrixTests {
         KillMatrix.record(point, seconds: Date().timeIntervalSince(started))
     }
 
+    /// A night that does not push keeps its tables and changes.csv waiting to take their names with the reports.
+    /// Killed at any of those renames, it leaves the previous run as `latest`, byte for byte, nothing cut off under a
+    /// final name and the central sheet untouched; the next night removes the killed run's folder and completes.
+    @Test(arguments: [
+        KillPoint.renameCleanedCSV, .renameDiscrepanciesWorkbook, .renameChangesCSV, .renameReport, .renameSummary,
+    ])
+    func aNightWithoutAPushKilledAtARenameLeavesEverythingWhole(point: KillPoint) throws {
+        let matrix = try KillMatrix.make()
+        let night = try NightUnderTest(matrix: matrix)
+        try night.firstNight()
+        let previous = try night.latest()
+        let previousFiles = try night.files(inRun: previous)
+        let withoutPush = ["--no-push", "--as-of", "2026-11-21"]
+
+        let killed = try night.run(killAt: point, arguments: withoutPush)
+        #expect(killed.status == 75, "\(killed.standardError)")
+        #expect(
+            killed.standardOutput
+                == "0 of 1 account reconciled, 1 failed\nacme: FAILED: its process crashed (signal 9, SIGKILL)\n",
+            "the run was not stopped at \(point.rawValue)")
+        #expect(try night.latest() == previous)
+        #expect(try night.files(inRun: previous) == previousFiles)
+        #expect(night.server.sheet == matrix.original)
+        night.expectNoPartialFileUnderAFinalName(previous: previous)
+
+        let next = try night.run(killAt: nil, arguments: withoutPush)
+        #expect(next.status == 0, "\(next.standardError)")
+        #expect(next.standardError.contains("[acme] removed 1 incomplete run folder left by stopped runs\n"))
+        try night.expectComplete(run: try night.latest())
+        #expect(night.leftovers() == [], "the next run leaves no partial file, journal or pending push")
+        #expect(night.server.sheet == matrix.original)
+    }
+
     @Test func aStrayKillVariableIsIgnoredAndSaidSo() throws {
         let matrix = try KillMatrix.make()
         let night = try NightUnderTest(matrix: matrix)
