@@ -61,9 +61,42 @@ final class BenchRunner {
         let file = path(name)
         try FileManager.default.createDirectory(
             atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try Data(("#!/bin/sh\n" + text).utf8).write(to: URL(fileURLWithPath: file))
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file)
+        try Self.writeExecutable(Array(("#!/bin/sh\n" + text).utf8), to: file)
         return file
+    }
+
+    /// Copies the executable at `source` to `name` in the folder and returns its path.
+    func copyExecutable(_ source: String, to name: String) throws -> String {
+        let file = path(name)
+        try FileManager.default.createDirectory(
+            atPath: (file as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let bytes = try #require(FileManager.default.contents(atPath: source), "\(source) cannot be read")
+        try Self.writeExecutable(Array(bytes), to: file)
+        return file
+    }
+
+    /// Writes a new executable file through a close-on-exec descriptor: a program another test starts meanwhile
+    /// must not inherit it open for writing, or running the file would fail with "Text file busy" (ETXTBSY).
+    static func writeExecutable(_ bytes: [UInt8], to file: String) throws {
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0, "\(file) cannot be created (errno \(errno))")
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            written += count
+        }
+        close(descriptor)
+        try #require(written == bytes.count, "\(file) was not written whole")
+    }
+
+    /// Whether `error`, thrown by `Process.run()`, is exec's ETXTBSY: Foundation reports it as a POSIX error or as a
+    /// Cocoa one whose underlying error is the POSIX one.
+    static func isTextFileBusy(_ error: NSError) -> Bool {
+        if error.domain == NSPOSIXErrorDomain { return error.code == Int(ETXTBSY) }
+        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return false }
+        return underlying.domain == NSPOSIXErrorDomain && underlying.code == Int(ETXTBSY)
     }
 
     /// Runs the built `stocktake-bench` with `arguments`.
@@ -98,7 +131,7 @@ final class BenchRunner {
             do {
                 try process.run()
                 break
-            } catch let error as NSError where error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY) {
+            } catch let error as NSError where Self.isTextFileBusy(error) {
                 attempts += 1
                 if attempts >= 50 { throw error }
                 usleep(20_000)

@@ -155,9 +155,7 @@ struct RunCommandTests {
     /// A `stocktake` beside a copy of `stocktake-bench` that runs the real one and then changes its output with
     /// `edit` (shell commands; `$out` is the output folder).
     func benchWithStocktake(editing edit: String) throws -> String {
-        let bench = runner.path("bin/stocktake-bench")
-        try FileManager.default.createDirectory(atPath: runner.path("bin"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try BenchRunner.executable("stocktake-bench"), toPath: bench)
+        let bench = try runner.copyExecutable(BenchRunner.executable("stocktake-bench"), to: "bin/stocktake-bench")
         try runner.script("bin/stocktake", Self.wrapper(editing: edit))
         return bench
     }
@@ -288,10 +286,24 @@ struct RunCommandTests {
                 + "to a Python 3 that has duckdb, or unset it.\n")
     }
 
+    /// The runner retries an exec that failed with ETXTBSY (a copied executable still open in another test's child)
+    /// in either shape Foundation reports it; nothing else is retried.
+    @Test func textFileBusyIsRecognisedAsFoundationReportsIt() {
+        let posix = NSError(domain: NSPOSIXErrorDomain, code: Int(ETXTBSY))
+        #expect(BenchRunner.isTextFileBusy(posix))
+        #expect(
+            BenchRunner.isTextFileBusy(
+                NSError(domain: NSCocoaErrorDomain, code: 256, userInfo: [NSUnderlyingErrorKey: posix])))
+        #expect(!BenchRunner.isTextFileBusy(NSError(domain: NSPOSIXErrorDomain, code: Int(ENOENT))))
+        #expect(
+            !BenchRunner.isTextFileBusy(
+                NSError(
+                    domain: NSCocoaErrorDomain, code: 256,
+                    userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EACCES))])))
+    }
+
     @Test func withoutStocktakeBesideItNothingRuns() throws {
-        let bench = runner.path("lonely/stocktake-bench")
-        try FileManager.default.createDirectory(atPath: runner.path("lonely"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: try BenchRunner.executable("stocktake-bench"), toPath: bench)
+        let bench = try runner.copyExecutable(BenchRunner.executable("stocktake-bench"), to: "lonely/stocktake-bench")
         let result = try runner.run(program: bench, ["run", "--assets", "1000", "--data", runner.path("data")])
         #expect(result.status == 69)
         #expect(
