@@ -115,6 +115,25 @@ struct ReconcilePipelineTests {
         #expect(outputs().partial == 0)
     }
 
+    /// A report that cannot take its name (a folder is in report.html's place) fails the run with its own error,
+    /// after the tables and changes.csv, waiting until then when nothing is pushed, have taken theirs: they are kept
+    /// whole, no report after it and no run.json appears, and nothing temporary is left.
+    @Test(arguments: [false, true])
+    func aReportThatCannotTakeItsNameKeepsTheTablesAndChangesCSV(pushesCentral: Bool) throws {
+        let request = request()
+        folder.write("planted\n", to: "out/report.html/keep.txt")
+        #expect(throws: StocktakeError.cannotWrite(path: folder.path("out/report.html"), reason: "is a directory")) {
+            try ReconcilePipeline(pushesCentral: pushesCentral).run(request, log: quiet)
+        }
+        #expect(outputs().named == (Self.tables + ["report.html"]).sorted())
+        #expect(outputs().partial == 0)
+        #expect(folder.read("out/report.html/keep.txt") == "planted\n")
+        #expect(
+            folder.read("out/changes.csv")
+                == "row,vt_tag,column,before,after,reason\r\n1,000001,VT Tag,1,000001,normalized\r\n")
+        #expect(folder.read("out/cleaned.csv")?.hasPrefix("vt_tag,") == true)
+    }
+
     /// run.json is written last, once the reports have their names: when it cannot take its own (a folder is in
     /// its place), every other output is in place, whole, and the error names run.json.
     @Test func aRunRecordThatCannotTakeItsNameLeavesEveryOtherOutputInPlace() throws {
