@@ -162,6 +162,41 @@ struct ReconcilerTests {
         #expect(result.asset("004513")?.sources == ["central.csv", "controller.csv"])
     }
 
+    /// Past a few hundred shared values, serial numbers, MACs and CNS numbers are each looked at on a core of their
+    /// own: the findings, the statuses and a POSSIBLE_TYPO pair's shared serial are those of one thread.
+    @Test func hundredsOfSharedValuesAreFoundOnSeveralCoresAsOnOne() throws {
+        let pairs = ReconcileRun.sharedValuesPerThread / 2 + 10
+        var central = centralHeader
+        var survey = surveyHeader
+        // A central tag not seen and a scanned tag one digit away, both carrying serial TYPO1: a POSSIBLE_TYPO pair.
+        central += "\n004512,C000001,TYPO1,,AP-515,BUR,101,ceiling,jdoe"
+        survey += "\n004517,TYPO1,,BUR,101,2026-03-05"
+        for pair in 0..<pairs {
+            for (block, field) in [(100_000, 0), (300_000, 1), (500_000, 2)] {
+                for side in 0..<2 {
+                    let tag = block + 2 * pair + side
+                    let cns = field == 2 ? String(format: "C%06d", 10_000 + pair) : String(format: "C%06d", tag)
+                    let serial = field == 0 ? "SHARED\(pair)" : "S\(tag)"
+                    let mac = field == 1 ? String(format: "aa:bb:cc:00:%02x:%02x", pair / 256, pair % 256) : ""
+                    central += "\n\(tag),\(cns),\(serial),\(mac),AP-515,BUR,101,ceiling,jdoe"
+                    survey += "\n\(tag),,,BUR,101,2026-03-05"
+                }
+            }
+        }
+        var fixture = ReconcileFixture(central: central)
+        fixture.sighting("survey.csv", survey)
+        let result = try fixture.reconcile()
+        let alone = try Parallel.withoutThreads { try fixture.reconcile() }
+        #expect(result.found(.sharedSerial).count == pairs)
+        #expect(result.found(.sharedMAC).count == pairs)
+        #expect(result.found(.cnsReused).count == pairs)
+        let typo = try #require(result.found(.possibleTypo).first)
+        #expect(typo.message.contains("TYPO1"), "the pair's shared serial is named in its finding")
+        #expect(result.discrepancies == alone.discrepancies)
+        #expect(result.assets.map(\.status) == alone.assets.map(\.status))
+        #expect(result.assets.filter { $0.status == .conflict }.count == 6 * pairs)
+    }
+
     @Test func sharedMAC() throws {
         var fixture = ReconcileFixture(
             central: """

@@ -35,34 +35,32 @@ public struct FindingLedger: Sendable {
         var lastNumbers: [String: Int] = [:]
         statuses.reserveCapacity(findings.count)
         entries.reserveCapacity(findings.count)
-        for finding in findings {
-            var key = FindingKey.key(of: finding)
-            var id = FindingID(code: finding.code, key: key)
-            // Two findings of one night with one key (a row repeated twice in one file under one tag), or two keys
-            // whose ids collide: the later one is numbered, in the findings' order.
-            let baseKey = key
-            if seen.contains(id) {
-                // Every number up to the last one given to this key is taken already.
-                var number = lastNumbers[finding.code.rawValue + "|" + baseKey] ?? 1
-                repeat {
-                    number += 1
-                    key = baseKey + "|#\(number)"
-                    id = FindingID(code: finding.code, key: key)
-                } while seen.contains(id)
-                lastNumbers[finding.code.rawValue + "|" + baseKey] = number
+        // What an entry takes from its finding alone (its key, its evidence, its values as text) is made on all
+        // cores; numbering the keys that repeat and holding each finding against the last run stay in order.
+        let made = Parallel.chunked(findings.count, minimum: Self.findingsPerChunk) { range in
+            range.map { Self.entry(for: findings[$0], asOf: asOf) }
+        }
+        for chunk in made {
+            for var entry in chunk {
+                // Two findings of one night with one key (a row repeated twice in one file under one tag), or two
+                // keys whose ids collide: the later one is numbered, in the findings' order.
+                if seen.contains(entry.id) {
+                    let baseKey = entry.key
+                    // Every number up to the last one given to this key is taken already.
+                    var number = lastNumbers[entry.code.rawValue + "|" + baseKey] ?? 1
+                    repeat {
+                        number += 1
+                        entry.key = baseKey + "|#\(number)"
+                        entry.id = FindingID(code: entry.code, key: entry.key)
+                    } while seen.contains(entry.id)
+                    lastNumbers[entry.code.rawValue + "|" + baseKey] = number
+                }
+                seen.insert(entry.id)
+                Self.place(&entry, last: before[entry.id], acknowledgement: acknowledgements[entry.id], asOf: asOf)
+                statuses.append(
+                    FindingStatus(id: entry.id, firstSeen: entry.firstSeen, state: entry.state, note: entry.note))
+                entries.append(entry)
             }
-            seen.insert(id)
-            let evidence = FindingKey.evidence(of: finding)
-            let last = before[id]
-            var entry = LedgerEntry(
-                id: id, code: finding.code, key: key, firstSeen: asOf, lastSeen: asOf, state: .new,
-                evidence: evidence, vtTag: finding.vtTag?.description ?? "",
-                cnsNumber: finding.cnsNumber?.description ?? "", serialNumber: finding.serialNumber?.description ?? "",
-                macAddress: finding.macAddress?.description ?? "", field: finding.field?.rawValue ?? "",
-                value: finding.value, expected: finding.expected)
-            Self.place(&entry, last: last, acknowledgement: acknowledgements[id], asOf: asOf)
-            statuses.append(FindingStatus(id: id, firstSeen: entry.firstSeen, state: entry.state, note: entry.note))
-            entries.append(entry)
         }
         for entry in previous ?? [] where !seen.contains(entry.id) {
             var gone = entry
@@ -84,6 +82,20 @@ public struct FindingLedger: Sendable {
                     + (unused.count > 5 ? ", …" : "") + "); "
                     + (one ? "remove it once its finding is fixed." : "remove them once their findings are fixed."))
         }
+    }
+
+    /// The fewest findings worth a thread of their own: an account's hundred findings are made where they are held.
+    static let findingsPerChunk = 1024
+
+    /// `finding`'s entry as a new finding seen first on `asOf`, keyed by its own key (before any numbering).
+    private static func entry(for finding: Discrepancy, asOf: InventoryDate) -> LedgerEntry {
+        let key = FindingKey.key(of: finding)
+        return LedgerEntry(
+            id: FindingID(code: finding.code, key: key), code: finding.code, key: key, firstSeen: asOf,
+            lastSeen: asOf, state: .new, evidence: FindingKey.evidence(of: finding),
+            vtTag: finding.vtTag?.description ?? "", cnsNumber: finding.cnsNumber?.description ?? "",
+            serialNumber: finding.serialNumber?.description ?? "", macAddress: finding.macAddress?.description ?? "",
+            field: finding.field?.rawValue ?? "", value: finding.value, expected: finding.expected)
     }
 
     /// Decides the state of a finding seen tonight from its entry in the last run's ledger and its acknowledgement.

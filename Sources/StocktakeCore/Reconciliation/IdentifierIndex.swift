@@ -35,6 +35,9 @@ struct IdentifierIndex<Key: IndexKey> {
     /// Values on two or more assets with their assets, in the order they became shared.
     var sharedInOrder: Zip2Sequence<[Key], [[Int]]> { zip(sharedKeys, sharedLists) }
 
+    /// How many values are on two or more assets.
+    var sharedCount: Int { sharedKeys.count }
+
     /// The assets carrying `key`, ascending; `nil` when none does.
     subscript(key: Key) -> [Int]? {
         self[integer: key.integerKey]

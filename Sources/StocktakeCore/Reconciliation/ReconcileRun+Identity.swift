@@ -49,7 +49,46 @@ extension ReconcileRun {
         return distinct
     }
 
-    mutating func findShared(_ field: CanonicalField, code: DiscrepancyCode) {
+    /// The SHARED_SERIAL, SHARED_MAC or CNS_REUSED findings of one identifier, and what they mark: made apart from
+    /// the run, so that the three identifiers' are made at the same time and then added in order.
+    struct SharedFindings {
+        var found: [Discrepancy] = []
+        var disputed: [Int] = []
+        /// A value on both tags of a POSSIBLE_TYPO pair and nowhere else, for that pair's finding (by its central
+        /// asset).
+        var typoShared: [(central: Int, field: CanonicalField, key: String, stray: [RecordReference])] = []
+    }
+
+    /// Adds the findings of values shared by several assets, serial numbers, then MACs, then CNS numbers; in a large
+    /// account the three are made on cores of their own.
+    mutating func findShared() {
+        let fields: [(field: CanonicalField, code: DiscrepancyCode)] = [
+            (.serialNumber, .sharedSerial), (.macAddress, .sharedMAC), (.cnsNumber, .cnsReused),
+        ]
+        let values = graph.serialIndex.sharedCount + graph.macIndex.sharedCount + graph.cnsIndex.sharedCount
+        let shared = ResultSlots<SharedFindings>(count: fields.count)
+        do {
+            // A copy that does not change while the threads read it (see `finish`).
+            let run = self
+            Parallel.perform(fields.count, threads: values >= Self.sharedValuesPerThread ? Parallel.threads : 1) {
+                shared[$0] = run.sharedFindings(fields[$0].field, code: fields[$0].code)
+            }
+        }
+        for index in fields.indices {
+            let made = shared[index]!
+            found.append(contentsOf: made.found)
+            for asset in made.disputed { disputed[asset] = true }
+            for value in made.typoShared {
+                typoShared[value.central, default: []].append((value.field, value.key, value.stray))
+            }
+        }
+    }
+
+    /// The fewest shared values worth threads: an account's few are found on the calling thread.
+    static let sharedValuesPerThread = 256
+
+    func sharedFindings(_ field: CanonicalField, code: DiscrepancyCode) -> SharedFindings {
+        var made = SharedFindings()
         let index: [(key: String, assets: [Int])]
         switch field {
         case .serialNumber: index = graph.serialIndex.sharedInOrder.map { ($0.description, $1) }
@@ -67,11 +106,11 @@ extension ReconcileRun {
                 let central = centralOfTypo[assets[0]] ?? centralOfTypo[assets[1]],
                 assets.contains(central)
             {
-                typoShared[central, default: []].append((field, key, stray))
+                made.typoShared.append((central, field, key, stray))
                 continue
             }
             let ordered = assets.sorted { describe($0) < describe($1) }
-            for asset in ordered { disputed[asset] = true }
+            made.disputed.append(contentsOf: ordered)
             let holders = ordered.map { asset in
                 FindingHolder(
                     vtTag: graph.tags[asset], serialNumber: merged[asset].serialNumber,
@@ -89,8 +128,9 @@ extension ReconcileRun {
             case .macAddress: discrepancy.macAddress = macValue(key)
             default: discrepancy.cnsNumber = cnsValue(key)
             }
-            found.append(discrepancy)
+            made.found.append(discrepancy)
         }
+        return made
     }
 
     func macValue(_ text: String) -> MACAddress? { MACAddress.normalize(text).value }

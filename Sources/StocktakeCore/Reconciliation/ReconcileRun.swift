@@ -108,9 +108,7 @@ struct ReconcileRun {
         // Sized for one finding per asset, so a sheet where every asset is MISSING does not grow the list by doubling.
         found.reserveCapacity(tagged.count + graph.count / 8)
         pairTypos(tagged)
-        findShared(.serialNumber, code: .sharedSerial)
-        findShared(.macAddress, code: .sharedMAC)
-        findShared(.cnsNumber, code: .cnsReused)
+        findShared()
         // Nothing below looks identifiers up; their indexes go before the per-asset findings are built.
         graph.releaseIdentifierIndexes()
         // Each asset's own findings depend on nothing another asset's find: chunks of assets run on all cores, and

@@ -1,27 +1,53 @@
 /// Finds VT tags that are one slip of the hand apart: one digit changed, or two adjacent digits swapped.
 enum TypoMatcher {
-    /// Every tag one edit away from `tag`, with the kind of edit, in ascending order of tag number.
+    /// Every tag one edit away from `tag` (its digits as written, leading zeros included), with the kind of edit, in
+    /// ascending order of tag number.
+    ///
+    /// Worked out on the number, digit by digit: a million unrecorded tags are each looked up this way, and making
+    /// their texts and changing copies of them allocated some seventy arrays a tag.
     static func neighbors(of tag: VTTag) -> [(tag: VTTag, edit: String)] {
-        let digits = Array(tag.description.utf8)
-        var result: [(VTTag, String)] = []
-        for position in digits.indices {
-            for digit in UInt8(ascii: "0")...UInt8(ascii: "9") where digit != digits[position] {
-                var changed = digits
-                changed[position] = digit
-                result.append((make(changed, digits: tag.digits), "one digit differs"))
-            }
-            if position + 1 < digits.count, digits[position] != digits[position + 1] {
-                var swapped = digits
-                swapped.swapAt(position, position + 1)
-                result.append((make(swapped, digits: tag.digits), "two adjacent digits are swapped"))
-            }
+        let number = tag.number
+        var count = 1
+        var rest = number / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
         }
-        return result.sorted { $0.0 < $1.0 }
+        count = max(count, tag.digits)
+        var result: [(tag: VTTag, edit: String)] = []
+        result.reserveCapacity(count * 10)
+        // From the last digit to the first: `place` is the digit's value, 10 to the power of its position.
+        var place: UInt64 = 1
+        for position in 0..<count {
+            let digit = number / place % 10
+            for other in UInt64(0)...9 where other != digit {
+                if let changed = shifted(number, by: other, minus: digit, times: place) {
+                    result.append((VTTag(number: changed, digits: tag.digits), "one digit differs"))
+                }
+            }
+            guard position + 1 < count else { break }
+            let (next, overflow) = place.multipliedReportingOverflow(by: 10)
+            guard !overflow else { break }
+            // Swapping this digit with the one before it (`left`) moves the number by 9 × place × (digit − left).
+            let left = number / next % 10
+            if left != digit, let swapped = shifted(number, by: digit, minus: left, times: 9 * place) {
+                result.append((VTTag(number: swapped, digits: tag.digits), "two adjacent digits are swapped"))
+            }
+            place = next
+        }
+        result.sort { $0.tag < $1.tag }
+        return result
     }
 
-    private static func make(_ digits: [UInt8], digits count: Int) -> VTTag {
-        var number: UInt64 = 0
-        for digit in digits { number = number * 10 + UInt64(digit - UInt8(ascii: "0")) }
-        return VTTag(number: number, digits: count)
+    /// `number + (plus − minus) × times`, or `nil` when that is not a `UInt64`.
+    private static func shifted(_ number: UInt64, by plus: UInt64, minus: UInt64, times: UInt64) -> UInt64? {
+        if plus >= minus {
+            let (step, overflow) = (plus - minus).multipliedReportingOverflow(by: times)
+            guard !overflow else { return nil }
+            let (sum, carry) = number.addingReportingOverflow(step)
+            return carry ? nil : sum
+        }
+        let step = (minus - plus) * times  // at most the number itself: its own digit times its place
+        return number - step
     }
 }
