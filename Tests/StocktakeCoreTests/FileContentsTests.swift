@@ -37,9 +37,47 @@ struct FileContentsTests {
         #expect(try read(path, expectedSize: expectedSize).get() == bytes)
     }
 
+    /// Read in parts at once (each thread its own range), whatever size was expected and wherever the file's offset
+    /// was: the same bytes as one read in order, and the offset left at the end.
+    @Test(arguments: [(0, 10_000), (0, 4_000), (0, 50_000), (0, 1), (3_333, 6_667), (3_333, 2_000), (3_333, 9_000)])
+    func readInPartsTheBytesAreTheSame(offset: Int, expectedSize: Int) throws {
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 5) }
+        let path = folder.write(bytes, to: "parts-\(offset)-\(expectedSize).csv")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        try #require(lseek(descriptor, off_t(offset), SEEK_SET) == off_t(offset))
+        let read = try FileContents.read(descriptor, expectedSize: expectedSize, inPartsFrom: 1).get()
+        #expect(read == Array(bytes[offset...]))
+        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(bytes.count))
+    }
+
+    /// A sheet past the size read in parts comes back whole, byte for byte.
+    @Test func aLargeFileIsReadWhole() throws {
+        let count = FileContents.partsFrom + 12_345
+        // A pattern of a prime length doubled up to the size (made fast even in a debug build), then every page
+        // marked with its own number, so that no part can be found in another's place.
+        var bytes = (0..<4_099).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        while bytes.count < count { bytes += bytes }
+        bytes.removeLast(bytes.count - count)
+        for page in stride(from: 0, to: count - 4, by: 4_096) {
+            withUnsafeBytes(of: UInt32(page / 4_096).littleEndian) { bytes.replaceSubrange(page..<page + 4, with: $0) }
+        }
+        let path = folder.write(bytes, to: "large.csv")
+        #expect(try read(path, expectedSize: count).get() == bytes)
+        #expect(try read(path, offset: 1_000, expectedSize: count - 1_000).get() == Array(bytes[1_000...]))
+    }
+
     /// Reading this process's own memory from address 0 fails with EIO.
     @Test func aFailedReadIsItsErrno() throws {
         #expect(try read("/proc/self/mem", expectedSize: 16) == .failure(FileContents.Failure(code: EIO)))
         #expect(try read("/proc/self/mem", expectedSize: 0) == .failure(FileContents.Failure(code: EIO)))
+        // Not a regular file: read in order, whatever the size, so the failure is the same.
+        let descriptor = open("/proc/self/mem", O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        #expect(
+            FileContents.read(descriptor, expectedSize: 1 << 20, inPartsFrom: 1)
+                == .failure(FileContents.Failure(code: EIO)))
     }
 }
