@@ -419,23 +419,29 @@ struct FindingLedgerTests {
     }
 
     @Test func manyTaglessFindingsWithOneKeyAreNumberedInOnePass() {
-        // A sighting file of 40,000 tag-less rows, each holding the room "?": one key for every INVALID_VALUE.
+        // A sighting file of tag-less rows, each holding the room "?": one key for every INVALID_VALUE. More of them
+        // than the ledger makes entries for at once, so that the numbering goes on across its windows and chunks.
         let invalid = Discrepancy(
             code: .invalidValue, field: .room, value: "?", sources: [SourceLocation(file: "scans.csv", row: 2)],
             message: "The room \"?\" in scans.csv row 2 is not a room.")
-        let findings = Array(repeating: invalid, count: 40_000) + [Self.missing(4513)] + [invalid]
+        let count = FindingLedger.findingsPerWindow + 4_000
+        let findings = Array(repeating: invalid, count: count) + [Self.missing(4513)] + [invalid]
         let started = ContinuousClock.now
         let ledger = FindingLedger(findings: findings, previous: nil, asOf: Self.day(1))
-        // Counting up from 1 for each finding took minutes (800 million ids); one pass takes well under a second.
+        // Counting up from 1 for each finding took minutes (800 million ids at 40,000); one pass takes well under a
+        // second.
         #expect(ContinuousClock.now - started < .seconds(20))
         let base = "file=scans.csv|field=room|value=?"
         #expect(ledger.entries[0].key == base)
         #expect(ledger.entries[1].key == base + "|#2")
-        #expect(ledger.entries[39_999].key == base + "|#40000")
-        #expect(ledger.entries[40_000].key == "vt_tag=004513")
-        #expect(ledger.entries[40_001].key == base + "|#40001")
-        #expect(ledger.statuses[40_001].id == FindingID(code: .invalidValue, key: base + "|#40001"))
-        #expect(Set(ledger.statuses.map(\.id)).count == 40_002)
+        #expect(
+            ledger.entries[FindingLedger.findingsPerWindow].key == base + "|#\(FindingLedger.findingsPerWindow + 1)")
+        #expect(ledger.entries[count - 1].key == base + "|#\(count)")
+        #expect(ledger.entries[count].key == "vt_tag=004513")
+        #expect(ledger.entries[count + 1].key == base + "|#\(count + 1)")
+        #expect(ledger.statuses[count + 1].id == FindingID(code: .invalidValue, key: base + "|#\(count + 1)"))
+        #expect(ledger.statuses.map(\.id) == ledger.entries.map(\.id))
+        #expect(Set(ledger.statuses.map(\.id)).count == count + 2)
     }
 
     // MARK: Counting

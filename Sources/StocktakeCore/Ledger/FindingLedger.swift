@@ -36,12 +36,14 @@ public struct FindingLedger: Sendable {
         statuses.reserveCapacity(findings.count)
         entries.reserveCapacity(findings.count)
         // What an entry takes from its finding alone (its key, its evidence, its values as text) is made on all
-        // cores; numbering the keys that repeat and holding each finding against the last run stay in order.
-        let made = Parallel.chunked(findings.count, minimum: Self.findingsPerChunk) { range in
-            range.map { Self.entry(for: findings[$0], asOf: asOf) }
-        }
-        for chunk in made {
-            for var entry in chunk {
+        // cores, a window of findings at a time so that a night of millions of findings does not hold its entries
+        // twice; numbering the keys that repeat and holding each finding against the last run stay in order.
+        for window in stride(from: 0, to: findings.count, by: Self.findingsPerWindow) {
+            let count = min(Self.findingsPerWindow, findings.count - window)
+            let made = Parallel.chunked(count, minimum: Self.findingsPerChunk) { range in
+                range.map { Self.entry(for: findings[window + $0], asOf: asOf) }
+            }
+            for var entry in made.joined() {
                 // Two findings of one night with one key (a row repeated twice in one file under one tag), or two
                 // keys whose ids collide: the later one is numbered, in the findings' order.
                 if seen.contains(entry.id) {
@@ -86,6 +88,9 @@ public struct FindingLedger: Sendable {
 
     /// The fewest findings worth a thread of their own: an account's hundred findings are made where they are held.
     static let findingsPerChunk = 1024
+
+    /// The findings whose entries are made at once.
+    static let findingsPerWindow = 1 << 16
 
     /// `finding`'s entry as a new finding seen first on `asOf`, keyed by its own key (before any numbering).
     private static func entry(for finding: Discrepancy, asOf: InventoryDate) -> LedgerEntry {

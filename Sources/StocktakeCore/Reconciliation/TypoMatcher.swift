@@ -3,8 +3,8 @@ enum TypoMatcher {
     /// Every tag one edit away from `tag` (its digits as written, leading zeros included), with the kind of edit, in
     /// ascending order of tag number.
     ///
-    /// Worked out on the number, digit by digit: a million unrecorded tags are each looked up this way, and making
-    /// their texts and changing copies of them allocated some seventy arrays a tag.
+    /// Worked out on the number, digit by digit: every tag that is not in the central sheet is looked up this way,
+    /// and making its text and changing copies of it allocated some seventy arrays a tag.
     static func neighbors(of tag: VTTag) -> [(tag: VTTag, edit: String)] {
         let number = tag.number
         var count = 1
