@@ -247,6 +247,43 @@ struct ReconcileCommandTests {
                 + "Check that the folder exists, is writable and the disk is not full.\n")
     }
 
+    /// A report that cannot be written (here it is larger than the files this process may write, which a write
+    /// refuses as a full disk would) fails the run with its own error, after the tables and `changes.csv`, waiting
+    /// to take their names, have taken them whole. No report, no `run.json` and no temporary file is left.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/prlimit"), "needs prlimit (util-linux)"))
+    func aReportThatCannotBeWrittenKeepsTheTablesWhole() throws {
+        let stocktake = try #require(CommandRunner.executable)
+        let whole = try runner.run(account(out: "whole") + ["--quiet"])
+        try #require(whole.status == 0)
+        let tables = [
+            "changes.csv", "cleaned.csv", "cleaned.xlsx", "discrepancies.csv", "discrepancies.xlsx", "resolved.csv",
+        ]
+        let limit = 8_192
+        func bytes(_ name: String) -> Data? { FileManager.default.contents(atPath: runner.path(name)) }
+        for table in tables {
+            try #require((bytes("whole/" + table)?.count ?? .max) < limit, "\(table) fits under the limit")
+        }
+        try #require((bytes("whole/report.html")?.count ?? 0) > limit, "report.html does not")
+
+        // SIGXFSZ is ignored, so that a write past the limit fails (EFBIG) instead of ending the process.
+        let result = try runner.run(
+            program: "/bin/sh",
+            ["-c", #"trap '' XFSZ; exec /usr/bin/prlimit --fsize=\#(limit) -- "$0" "$@""#, stocktake]
+                + account(out: "out") + ["--quiet"])
+
+        #expect(result.status == 73)
+        #expect(result.standardOutput == "")
+        #expect(
+            result.standardError
+                == "stocktake: out/report.html: cannot write it: file too large. "
+                + "Check that the folder exists, is writable and the disk is not full.\n")
+        let left = try FileManager.default.contentsOfDirectory(atPath: runner.path("out")).sorted()
+        #expect(left == tables, "only the tables, under their names")
+        for table in tables {
+            #expect(bytes("out/" + table) == bytes("whole/" + table), "\(table) is whole")
+        }
+    }
+
     @Test(arguments: [
         (["--quiet=yes"], "reconcile: --quiet takes no value."),
         (["--sightings", "s.csv"], "reconcile: unknown option --sightings; did you mean --sighting?"),
