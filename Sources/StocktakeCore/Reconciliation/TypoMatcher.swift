@@ -7,13 +7,7 @@ enum TypoMatcher {
     /// and making its text and changing copies of it allocated some seventy arrays a tag.
     static func neighbors(of tag: VTTag) -> [(tag: VTTag, edit: String)] {
         let number = tag.number
-        var count = 1
-        var rest = number / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        count = max(count, tag.digits)
+        let count = max(DecimalDigits.count(number), tag.digits)
         var result: [(tag: VTTag, edit: String)] = []
         result.reserveCapacity(count * 10)
         // From the last digit to the first: `place` is the digit's value, 10 to the power of its position.
