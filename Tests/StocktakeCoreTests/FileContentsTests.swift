@@ -68,6 +68,51 @@ struct FileContentsTests {
         #expect(try read(path, offset: 1_000, expectedSize: count - 1_000).get() == Array(bytes[1_000...]))
     }
 
+    /// A part of a regular file that the system fails to read (EIO from a failing disk), or finds shorter than the
+    /// file was (it shrank since it was opened), leaves the read in order to do: the bytes are the file's, read from
+    /// the same offset, and the offset ends past them. An interrupted part is read on.
+    @Test(arguments: [EIO, 0, EINTR])
+    func aPartThatFailsIsReadAgainInOrder(failure: Int32) throws {
+        let bytes = (0..<10_000).map { UInt8(truncatingIfNeeded: $0 &* 17 &+ 3) }
+        let path = folder.write(bytes, to: "failing-\(failure).csv")
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        try #require(lseek(descriptor, 1_000, SEEK_SET) == 1_000)
+        final class Calls: @unchecked Sendable {
+            let lock = NSLock()
+            var failed = false
+            /// Every offset a part was read at.
+            var offsets: [off_t] = []
+            var failedAt: off_t = -1
+        }
+        let calls = Calls()
+        let read = try FileContents.read(
+            descriptor, expectedSize: 9_000, inPartsFrom: 1,
+            positionalRead: { descriptor, buffer, count, offset in
+                // The part that starts at the half fails once: EIO, the end of the file, or an interruption.
+                let fails = calls.lock.withLock { () -> Bool in
+                    calls.offsets.append(offset)
+                    guard offset >= 1_000 + 4_500, !calls.failed else { return false }
+                    calls.failed = true
+                    calls.failedAt = offset
+                    return true
+                }
+                guard fails else { return pread(descriptor, buffer, count, offset) }
+                if failure == 0 { return 0 }
+                errno = failure
+                return -1
+            }
+        ).get()
+        #expect(calls.failed == (Parallel.threads > 1))
+        if calls.failed {
+            // Interrupted, the part is asked for again where it was; failed, it is not (the read in order takes over).
+            #expect(calls.offsets.filter { $0 == calls.failedAt }.count == (failure == EINTR ? 2 : 1))
+        }
+        #expect(read == Array(bytes[1_000...]))
+        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(bytes.count))
+    }
+
     /// Reading this process's own memory from address 0 fails with EIO.
     @Test func aFailedReadIsItsErrno() throws {
         #expect(try read("/proc/self/mem", expectedSize: 16) == .failure(FileContents.Failure(code: EIO)))

@@ -29,13 +29,21 @@ public enum FileContents {
     /// The fewest bytes read in parts: below it one read costs less than starting a thread.
     static let partsFrom = 16 << 20
 
-    /// `read(_:expectedSize:)`, reading in parts when `expectedSize` is at least `threshold` (tests lower it).
-    static func read(_ descriptor: Int32, expectedSize: Int, inPartsFrom threshold: Int) -> Result<[UInt8], Failure> {
+    /// Reads up to a count of bytes at an offset of a descriptor into memory, as `pread` does (which it is, but in
+    /// tests that make a part fail).
+    typealias PositionalRead = @Sendable (Int32, UnsafeMutableRawPointer, Int, off_t) -> Int
+
+    /// `read(_:expectedSize:)`, reading in parts when `expectedSize` is at least `threshold` (tests lower it), each
+    /// part with `positionalRead`.
+    static func read(
+        _ descriptor: Int32, expectedSize: Int, inPartsFrom threshold: Int,
+        positionalRead: PositionalRead = { pread($0, $1, $2, $3) }
+    ) -> Result<[UInt8], Failure> {
         var failure: Int32?
         var atEnd = false
         var bytes = [UInt8](unsafeUninitializedCapacity: max(0, expectedSize) + 1) { storage, initialized in
             if expectedSize >= threshold, expectedSize > 0, Parallel.threads > 1,
-                readParts(descriptor, into: storage, count: expectedSize)
+                readParts(descriptor, into: storage, count: expectedSize, with: positionalRead)
             {
                 initialized = expectedSize
             }
@@ -71,9 +79,10 @@ public enum FileContents {
     /// thread (`pread`, which leaves the offset alone), then moves the offset past them. `false` when the descriptor
     /// is not a regular file, or a part comes up short (the file shrank) or fails: the offset is where it was, nothing
     /// read counts, and the file is read in order instead, which ends where the file ends or reports the error.
-    private static func readParts(_ descriptor: Int32, into storage: UnsafeMutableBufferPointer<UInt8>, count: Int)
-        -> Bool
-    {
+    private static func readParts(
+        _ descriptor: Int32, into storage: UnsafeMutableBufferPointer<UInt8>, count: Int,
+        with positionalRead: PositionalRead
+    ) -> Bool {
         var status = stat()
         guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return false }
         let start = lseek(descriptor, 0, SEEK_CUR)
@@ -84,7 +93,7 @@ public enum FileContents {
             let end = count * (part + 1) / parts
             var done = count * part / parts
             while done < end {
-                let read = pread(descriptor, base + done, end - done, start + off_t(done))
+                let read = positionalRead(descriptor, base + done, end - done, start + off_t(done))
                 if read < 0 && errno == EINTR { continue }
                 if read <= 0 { break }
                 done += read
