@@ -29,6 +29,11 @@ public struct CSVReader: Sendable {
     /// The encoding text without a byte-order mark is read in; `nil` to decide from the text: UTF-8 when all of it
     /// is well-formed UTF-8, else Windows-1252. When it is UTF-8, bytes that are not are reported per field.
     var requiredEncoding: TextEncoding?
+    /// In how many parts at once a long text's encoding is checked (see `isUTF8`): one, unless the reader runs where
+    /// the other cores are idle (`SourceSplit` looking for a large file's header), and from how many bytes on
+    /// (`UTF8Validator.partsFrom`; tests lower it).
+    var encodingCheckParts = 1
+    var encodingCheckInPartsFrom = UTF8Validator.partsFrom
     /// What a field, a record and the number of fields may not exceed; beyond them reading stops with `CSVError`
     /// before the bytes are buffered.
     public var limits = ReadLimits()
@@ -293,10 +298,18 @@ public struct CSVReader: Sendable {
     }
 
     /// Whether the whole text is well-formed UTF-8: `start`, the bytes read so far, then (unless `atEnd`) the rest,
-    /// read in a pass of its own so that a UTF-8 file is never held whole in memory.
+    /// read in a pass of its own so that a UTF-8 file is never held whole in memory; in `encodingCheckParts` ranges
+    /// at once when it is long (`UTF8Validator.isValid(_:name:from:after:parts:minimum:)`).
     private func isUTF8(start: [UInt8], atEnd: Bool) throws(CSVError) -> Bool {
         var validator = UTF8Validator.Stream()
         start.withUnsafeBufferPointer { validator.take($0) }
+        if !atEnd && !validator.foundInvalid,
+            let valid = UTF8Validator.isValid(
+                input, name: name, from: start.count, after: validator, parts: encodingCheckParts,
+                minimum: encodingCheckInPartsFrom)
+        {
+            return valid
+        }
         if !atEnd && !validator.foundInvalid {
             var rest: ByteSource
             switch input {

@@ -127,6 +127,8 @@ struct SourceSplit {
         var end: Int?
         var header: [String] = []
         guard var csv = try? csvReader(from: 0, stoppingAt: Int.max) else { return nil }
+        // The files are planned before any is read, so the other cores are free to check the encoding with this one.
+        csv.encodingCheckParts = Parallel.threads
         do {
             try csv.forEachRecord { record in
                 guard !ReadState.isEmpty(record, from: 0) else { return }
