@@ -30,9 +30,10 @@ public struct CSVReader: Sendable {
     /// is well-formed UTF-8, else Windows-1252. When it is UTF-8, bytes that are not are reported per field.
     var requiredEncoding: TextEncoding?
     /// In how many parts at once a long text's encoding is checked (see `isUTF8`): one, unless the reader runs where
-    /// the other cores are idle (`SourceSplit` looking for a large file's header), and from how many bytes on
-    /// (`UTF8Validator.partsFrom`; tests lower it).
+    /// the other cores are idle (`SourceSplit` looking for a large file's header).
     var encodingCheckParts = 1
+    /// From how many bytes after the start the encoding is checked in parts (`UTF8Validator.partsFrom`; tests lower
+    /// it).
     var encodingCheckInPartsFrom = UTF8Validator.partsFrom
     /// What a field, a record and the number of fields may not exceed; beyond them reading stops with `CSVError`
     /// before the bytes are buffered.
