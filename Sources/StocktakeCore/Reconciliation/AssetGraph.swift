@@ -25,13 +25,42 @@ struct AssetGraph {
     private(set) var cnsIndex = IdentifierIndex<CNSNumber>()
 
     init(sources: [SourceData], fallbackIdentifiers: [CanonicalField]) {
-        assetOfRecord = sources.map { Array(repeating: -1, count: $0.records.count) }
         // Most assets are rows of the central sheet: sizing the indexes for it avoids rehashing millions of entries.
         let expected = sources.first { $0.file.role == .central }?.records.count ?? 0
-        placeTaggedRows(of: sources, expected: expected)
-        // Each identifier's index of the tagged rows is built on a core of its own; each sees the rows in the same
-        // order as when one loop built all three, so the indexes (and the order values became shared) are the same.
-        (serialIndex, macIndex, cnsIndex) = Self.taggedIndexes(of: sources, assetOfRecord: assetOfRecord, expected)
+        // The tagged rows are placed on one core while the serial, MAC and CNS indexes of the rows placed so far are
+        // built on the others, each a source behind the placing (one after another on one core). Each index sees the
+        // rows in the same order as when one loop built all three, so the indexes (and the order values became
+        // shared) are the same.
+        let placed = PlacedSources(count: sources.count)
+        let placedTags = ResultSlots<[VTTag?]>(count: 1)
+        let serials = ResultSlots<IdentifierIndex<SerialNumber>>(count: 1)
+        let macs = ResultSlots<IdentifierIndex<MACAddress>>(count: 1)
+        let numbers = ResultSlots<IdentifierIndex<CNSNumber>>(count: 1)
+        // Tasks are taken in order, so the placing is always running: the indexes that wait for it never hold the
+        // only thread.
+        Parallel.perform(4) { task in
+            switch task {
+            case 0:
+                placedTags[0] = Self.placeTaggedRows(of: sources, expected: expected, into: placed)
+            case 1:
+                serials[0] = Self.index(
+                    of: sources, placed: placed, capacity: expected,
+                    integer: { $0.serialNumberText >= 0 ? UInt64($0.serialNumberText) : nil },
+                    value: { SerialNumber(canonical: SharedTexts.shared.string($0.serialNumberText))! })
+            case 2:
+                macs[0] = Self.index(
+                    of: sources, placed: placed, capacity: expected,
+                    integer: { $0.macAddress?.integerKey }, value: { $0.macAddress! })
+            default:
+                numbers[0] = Self.index(
+                    of: sources, placed: placed, capacity: expected,
+                    integer: { $0.cnsNumber?.integerKey }, value: { $0.cnsNumber! })
+            }
+        }
+        tags = placedTags[0]!
+        // The arrays are this graph's alone from here: the tag-less rows are placed into them without a copy.
+        assetOfRecord = placed.take()
+        (serialIndex, macIndex, cnsIndex) = (serials[0]!, macs[0]!, numbers[0]!)
         let prefetching = serialIndex.outgrowsCache || macIndex.outgrowsCache || cnsIndex.outgrowsCache
         for (sourceIndex, source) in sources.enumerated() {
             source.records.withUnsafeBufferPointer { records in
@@ -48,16 +77,20 @@ struct AssetGraph {
         members = AssetMembers(assetCount: tags.count, assetOfRecord: assetOfRecord)
     }
 
-    /// Gives each tagged row its tag's asset, numbered in order of first appearance; the table of tags is gone when
-    /// this returns.
-    private mutating func placeTaggedRows(of sources: [SourceData], expected: Int) {
+    /// Gives each tagged row its tag's asset, numbered in order of first appearance, publishing each source's rows to
+    /// `placed` as soon as they are placed; returns each asset's tag. The table of tags is gone when this returns.
+    private static func placeTaggedRows(
+        of sources: [SourceData], expected: Int, into placed: PlacedSources
+    ) -> [VTTag?] {
         // Every tag of one run has the configured number of digits, so its number alone tells tags apart.
         var tagIndex = IntegerTable(capacity: expected)
+        var tags: [VTTag?] = []
         tags.reserveCapacity(expected)
         let prefetching = tagIndex.outgrowsCache
         // Records are read in place: iterating them by value would copy every row.
         for (sourceIndex, source) in sources.enumerated() {
-            assetOfRecord[sourceIndex].withUnsafeMutableBufferPointer { assets in
+            var rows = [Int32](repeating: -1, count: source.records.count)
+            rows.withUnsafeMutableBufferPointer { assets in
                 source.records.withUnsafeBufferPointer { records in
                     for recordIndex in records.indices {
                         let ahead = recordIndex + Prefetch.keysAhead
@@ -74,47 +107,23 @@ struct AssetGraph {
                     }
                 }
             }
+            placed.publish(rows, source: sourceIndex)
         }
+        return tags
     }
 
-    /// The serial, MAC and CNS indexes of the rows placed so far (the tagged ones), built at the same time.
-    private static func taggedIndexes(of sources: [SourceData], assetOfRecord: [[Int32]], _ expected: Int) -> (
-        IdentifierIndex<SerialNumber>, IdentifierIndex<MACAddress>, IdentifierIndex<CNSNumber>
-    ) {
-        let serials = ResultSlots<IdentifierIndex<SerialNumber>>(count: 1)
-        let macs = ResultSlots<IdentifierIndex<MACAddress>>(count: 1)
-        let numbers = ResultSlots<IdentifierIndex<CNSNumber>>(count: 1)
-        Parallel.perform(3) { which in
-            switch which {
-            case 0:
-                serials[0] = index(
-                    of: sources, assetOfRecord: assetOfRecord, capacity: expected,
-                    integer: { $0.serialNumberText >= 0 ? UInt64($0.serialNumberText) : nil },
-                    value: { SerialNumber(canonical: SharedTexts.shared.string($0.serialNumberText))! })
-            case 1:
-                macs[0] = index(
-                    of: sources, assetOfRecord: assetOfRecord, capacity: expected,
-                    integer: { $0.macAddress?.integerKey }, value: { $0.macAddress! })
-            default:
-                numbers[0] = index(
-                    of: sources, assetOfRecord: assetOfRecord, capacity: expected,
-                    integer: { $0.cnsNumber?.integerKey }, value: { $0.cnsNumber! })
-            }
-        }
-        return (serials[0]!, macs[0]!, numbers[0]!)
-    }
-
-    /// The index of one identifier over the rows placed so far, in source order; `integer` gives a row's integer key
-    /// (`nil` when it has no value), and `value` its value, made only for values that turn out shared.
+    /// The index of one identifier over the tagged rows, in source order, each source's rows as soon as `placed` has
+    /// them; `integer` gives a row's integer key (`nil` when it has no value), and `value` its value, made only for
+    /// values that turn out shared.
     private static func index<Key: IndexKey>(
-        of sources: [SourceData], assetOfRecord: [[Int32]], capacity: Int, integer: (PackedValues) -> UInt64?,
+        of sources: [SourceData], placed: PlacedSources, capacity: Int, integer: (PackedValues) -> UInt64?,
         value: (PackedValues) -> Key
     ) -> IdentifierIndex<Key> {
         var index = IdentifierIndex<Key>()
         index.reserveCapacity(capacity)
         let prefetching = index.outgrowsCache
         for (sourceIndex, source) in sources.enumerated() {
-            let assets = assetOfRecord[sourceIndex]
+            let assets = placed.assets(of: sourceIndex)
             source.records.withUnsafeBufferPointer { records in
                 for recordIndex in records.indices where assets[recordIndex] >= 0 {
                     let ahead = recordIndex + Prefetch.keysAhead
