@@ -89,4 +89,49 @@ extension ParallelTests {
             #expect(visits.mostAtOnce <= threads)
         }
     }
+
+    @Test func alongsideRunsTheSideOnAThreadOfItsOwnWhileTheCallerRunsTheMain() {
+        let caller = UInt(bitPattern: Int(pthread_self()))
+        // The side waits until the main has started, and the main until the side has: one after the other on one
+        // thread, either would wait forever (the timeouts make that a failure, not a hang).
+        let mainStarted = DispatchSemaphore(value: 0)
+        let sideStarted = DispatchSemaphore(value: 0)
+        let (side, main) = Parallel.alongside(
+            threads: 2,
+            {
+                sideStarted.signal()
+                let waited = mainStarted.wait(timeout: .now() + 10) == .success
+                return (UInt(bitPattern: Int(pthread_self())), waited)
+            },
+            {
+                mainStarted.signal()
+                let waited = sideStarted.wait(timeout: .now() + 10) == .success
+                return (UInt(bitPattern: Int(pthread_self())), waited)
+            })
+        #expect(main.0 == caller)
+        #expect(side.0 != caller)
+        #expect(side.1 && main.1)
+    }
+
+    @Test func alongsideOnOneThreadRunsTheMainThenTheSideOnTheCallingThread() {
+        let caller = UInt(bitPattern: Int(pthread_self()))
+        let order = ResultSlots<[String]>(count: 1)
+        order[0] = []
+        let (side, main) = Parallel.alongside(
+            threads: 1,
+            {
+                order[0]!.append("side")
+                return UInt(bitPattern: Int(pthread_self()))
+            },
+            {
+                order[0]!.append("main")
+                return UInt(bitPattern: Int(pthread_self()))
+            })
+        #expect(order[0] == ["main", "side"])
+        #expect(side == caller && main == caller)
+        Parallel.withoutThreads {
+            let (inside, _) = Parallel.alongside(threads: 2, { UInt(bitPattern: Int(pthread_self())) }, { 0 })
+            #expect(inside == caller)
+        }
+    }
 }

@@ -244,12 +244,18 @@ public enum ReconcileJob {
         let start = clock.now
         details.finished = Date()
         let reports = AtomicFileGroup(folder: details.outputDirectory)
+        // In a large account the summary and the ledger are made on a thread of their own while the page is rendered
+        // on all cores: after it, they took 60 ms on one core at 1,000,000 assets while the other waited.
+        let finished = details
+        let size = reconciliation.assets.count + reconciliation.discrepancies.count
+        let (others, page) = Parallel.alongside(
+            threads: size >= HTMLReport.parallelFrom ? Parallel.threads : 1,
+            { (Summary.text(reconciliation, details: finished), LedgerFile.bytes(reconciliation.ledger.entries)) },
+            { HTMLReport.bytes(reconciliation, details: finished, messages: messages) })
         do {
-            try reports.write(
-                HTMLReport.bytes(reconciliation, details: details, messages: messages),
-                to: details.path(of: "report.html"))
-            try reports.write(Summary.text(reconciliation, details: details), to: details.path(of: "summary.txt"))
-            try reports.write(LedgerFile.bytes(reconciliation.ledger.entries), to: details.path(of: "ledger.csv"))
+            try reports.write(page, to: details.path(of: "report.html"))
+            try reports.write(others.0, to: details.path(of: "summary.txt"))
+            try reports.write(others.1, to: details.path(of: "ledger.csv"))
         } catch {
             try pending?.commit()
             throw error

@@ -60,6 +60,27 @@ public enum Parallel {
         }
     }
 
+    /// Runs `side` on a thread of its own while the calling thread runs `main`, and returns both results once both are
+    /// done: for work that would otherwise leave a core idle after a stretch that keeps all of them busy. With fewer
+    /// than two `threads`, or where no thread may start, `main` and then `side` run on the calling thread.
+    static func alongside<Side, Main>(
+        threads: Int = threads, _ side: @escaping @Sendable () -> Side, _ main: () -> Main
+    ) -> (side: Side, main: Main) {
+        guard threads > 1, mayStartThreads else {
+            let mainResult = main()
+            return (side(), mainResult)
+        }
+        let sideResult = ResultSlots<Side>(count: 1)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            sideResult[0] = side()
+            done.signal()
+        }
+        let mainResult = main()
+        done.wait()
+        return (sideResult[0]!, mainResult)
+    }
+
     /// `(0..<count).map(transform)`, computed on all cores; each element is built in place.
     static func map<Element>(_ count: Int, _ transform: (Int) -> Element) -> [Element] {
         let ranges = chunks(of: count)
