@@ -27,40 +27,8 @@ struct AssetGraph {
     init(sources: [SourceData], fallbackIdentifiers: [CanonicalField]) {
         // Most assets are rows of the central sheet: sizing the indexes for it avoids rehashing millions of entries.
         let expected = sources.first { $0.file.role == .central }?.records.count ?? 0
-        // The tagged rows are placed on one core while the serial, MAC and CNS indexes of the rows placed so far are
-        // built on the others, each a source behind the placing (one after another on one core). Each index sees the
-        // rows in the same order as when one loop built all three, so the indexes (and the order values became
-        // shared) are the same.
-        let placed = PlacedSources(count: sources.count)
-        let placedTags = ResultSlots<[VTTag?]>(count: 1)
-        let serials = ResultSlots<IdentifierIndex<SerialNumber>>(count: 1)
-        let macs = ResultSlots<IdentifierIndex<MACAddress>>(count: 1)
-        let numbers = ResultSlots<IdentifierIndex<CNSNumber>>(count: 1)
-        // Tasks are taken in order, so the placing is always running: the indexes that wait for it never hold the
-        // only thread.
-        Parallel.perform(4) { task in
-            switch task {
-            case 0:
-                placedTags[0] = Self.placeTaggedRows(of: sources, expected: expected, into: placed)
-            case 1:
-                serials[0] = Self.index(
-                    of: sources, placed: placed, capacity: expected,
-                    integer: { $0.serialNumberText >= 0 ? UInt64($0.serialNumberText) : nil },
-                    value: { SerialNumber(canonical: SharedTexts.shared.string($0.serialNumberText))! })
-            case 2:
-                macs[0] = Self.index(
-                    of: sources, placed: placed, capacity: expected,
-                    integer: { $0.macAddress?.integerKey }, value: { $0.macAddress! })
-            default:
-                numbers[0] = Self.index(
-                    of: sources, placed: placed, capacity: expected,
-                    integer: { $0.cnsNumber?.integerKey }, value: { $0.cnsNumber! })
-            }
-        }
-        tags = placedTags[0]!
-        // The arrays are this graph's alone from here: the tag-less rows are placed into them without a copy.
-        assetOfRecord = placed.take()
-        (serialIndex, macIndex, cnsIndex) = (serials[0]!, macs[0]!, numbers[0]!)
+        (tags, assetOfRecord, serialIndex, macIndex, cnsIndex) = Self.placeTaggedRowsAndIndex(
+            sources, expected: expected)
         let prefetching = serialIndex.outgrowsCache || macIndex.outgrowsCache || cnsIndex.outgrowsCache
         for (sourceIndex, source) in sources.enumerated() {
             source.records.withUnsafeBufferPointer { records in
@@ -75,6 +43,45 @@ struct AssetGraph {
             }
         }
         members = AssetMembers(assetCount: tags.count, assetOfRecord: assetOfRecord)
+    }
+
+    /// Places the tagged rows on one core while the serial, MAC and CNS indexes of the rows placed so far are built on
+    /// the others, each a source behind the placing (one after another on one core). Each index sees the rows in the
+    /// same order as when one loop built all three, so the indexes (and the order values became shared) are the same.
+    ///
+    /// Returns each asset's tag, the asset of each source's rows (-1 for a tag-less row) and the three indexes. What
+    /// held them on the way is gone when this returns, so each is the caller's alone: the tag-less rows are then placed
+    /// into them without copying any.
+    private static func placeTaggedRowsAndIndex(_ sources: [SourceData], expected: Int) -> (
+        [VTTag?], [[Int32]], IdentifierIndex<SerialNumber>, IdentifierIndex<MACAddress>, IdentifierIndex<CNSNumber>
+    ) {
+        let placed = PlacedSources(count: sources.count)
+        let placedTags = ResultSlots<[VTTag?]>(count: 1)
+        let serials = ResultSlots<IdentifierIndex<SerialNumber>>(count: 1)
+        let macs = ResultSlots<IdentifierIndex<MACAddress>>(count: 1)
+        let numbers = ResultSlots<IdentifierIndex<CNSNumber>>(count: 1)
+        // Tasks are taken in order, so the placing is always running: the indexes that wait for it never hold the
+        // only thread.
+        Parallel.perform(4) { task in
+            switch task {
+            case 0:
+                placedTags[0] = placeTaggedRows(of: sources, expected: expected, into: placed)
+            case 1:
+                serials[0] = index(
+                    of: sources, placed: placed, capacity: expected,
+                    integer: { $0.serialNumberText >= 0 ? UInt64($0.serialNumberText) : nil },
+                    value: { SerialNumber(canonical: SharedTexts.shared.string($0.serialNumberText))! })
+            case 2:
+                macs[0] = index(
+                    of: sources, placed: placed, capacity: expected,
+                    integer: { $0.macAddress?.integerKey }, value: { $0.macAddress! })
+            default:
+                numbers[0] = index(
+                    of: sources, placed: placed, capacity: expected,
+                    integer: { $0.cnsNumber?.integerKey }, value: { $0.cnsNumber! })
+            }
+        }
+        return (placedTags[0]!, placed.take(), serials[0]!, macs[0]!, numbers[0]!)
     }
 
     /// Gives each tagged row its tag's asset, numbered in order of first appearance, publishing each source's rows to
