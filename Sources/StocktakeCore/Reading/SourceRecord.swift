@@ -1,6 +1,7 @@
 /// One data row of a source spreadsheet after normalization.
 ///
-/// The values are kept packed (88 bytes a row in all, where `AssetValues` alone is 216) and unpacked when read.
+/// The values are kept packed (96 bytes a row in all, its values 88 of them, where `AssetValues` alone is 232) and
+/// unpacked when read.
 public struct SourceRecord: Sendable {
     /// The 1-based data row (the header is not counted), as the clerk finds it in `file:row`.
     public var row: Int32
