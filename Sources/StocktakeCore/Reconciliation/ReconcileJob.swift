@@ -250,12 +250,17 @@ public enum ReconcileJob {
         let size = reconciliation.assets.count + reconciliation.discrepancies.count
         let (others, page) = Parallel.alongside(
             threads: size >= HTMLReport.parallelFrom ? Parallel.threads : 1,
-            { (Summary.text(reconciliation, details: finished), LedgerFile.bytes(reconciliation.ledger.entries)) },
+            {
+                (
+                    summary: Summary.text(reconciliation, details: finished),
+                    ledger: LedgerFile.bytes(reconciliation.ledger.entries)
+                )
+            },
             { HTMLReport.bytes(reconciliation, details: finished, messages: messages) })
         do {
             try reports.write(page, to: details.path(of: "report.html"))
-            try reports.write(others.0, to: details.path(of: "summary.txt"))
-            try reports.write(others.1, to: details.path(of: "ledger.csv"))
+            try reports.write(others.summary, to: details.path(of: "summary.txt"))
+            try reports.write(others.ledger, to: details.path(of: "ledger.csv"))
         } catch {
             try pending?.commit()
             throw error
