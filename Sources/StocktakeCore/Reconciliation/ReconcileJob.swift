@@ -247,9 +247,8 @@ public enum ReconcileJob {
         // In a large account the summary and the ledger are made on a thread of their own while the page is rendered
         // on all cores: after it, they took 60 ms on one core at 1,000,000 assets while the other waited.
         let finished = details
-        let size = reconciliation.assets.count + reconciliation.discrepancies.count
         let (others, page) = Parallel.alongside(
-            threads: size >= HTMLReport.parallelFrom ? Parallel.threads : 1,
+            threads: HTMLReport.threads(for: reconciliation),
             {
                 (
                     summary: Summary.text(reconciliation, details: finished),

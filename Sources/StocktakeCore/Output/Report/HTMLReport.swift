@@ -29,9 +29,13 @@ public enum HTMLReport {
     public static func bytes(
         _ reconciliation: Reconciliation, details: RunDetails, messages: [String]? = nil
     ) -> [UInt8] {
-        let size = reconciliation.assets.count + reconciliation.discrepancies.count
-        return bytes(
-            reconciliation, details: details, threads: size >= parallelFrom ? Parallel.threads : 1, messages: messages)
+        bytes(reconciliation, details: details, threads: threads(for: reconciliation), messages: messages)
+    }
+
+    /// The threads the report of `reconciliation` is rendered on: all the run's from `parallelFrom` assets and
+    /// findings, else one. The reports' other files are made beside it on the same condition (`writeReports`).
+    static func threads(for reconciliation: Reconciliation) -> Int {
+        reconciliation.assets.count + reconciliation.discrepancies.count >= parallelFrom ? Parallel.threads : 1
     }
 
     /// The page's bytes, rendered on at most `threads` threads: the devices and the header's totals side by side,
