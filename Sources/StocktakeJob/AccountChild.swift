@@ -17,8 +17,15 @@ public enum AccountChild {
     public static func run(account: String, options: NightlyRunOptions, memoryLimitMB: Int) -> AccountOutcome {
         watchParent()
         limitMemory(toMB: memoryLimitMB)
-        return NightlyRun.runAccount(account, options: options)
+        return NightlyRun.runAccount(account, options: options) {
+            FileHandle.standardOutput.write(Data((computedLine + "\n").utf8))
+        }
     }
+
+    /// The line the child writes, before its result line, once all that remains of its account is waiting for the
+    /// disk: the parent then starts the next account (see ``AccountProcess``). It is not an outcome, so a child that
+    /// ends after it without a result line still has none.
+    static let computedLine = "computed; flushing"
 
     /// The outcome as the one JSON line the parent reads, without its newline.
     public static func resultLine(_ outcome: AccountOutcome) -> String {

@@ -11,7 +11,8 @@ import StocktakeCore
 /// token: a company whose file exhausts memory, or whose server stalls, fails its own account and no other.
 ///
 /// The child is `stocktake run-account …`. It writes its ``AccountOutcome`` as one JSON line on its standard output,
-/// a pipe to this process; its log lines go straight to the shared standard error. Its standard input is a pipe this
+/// a pipe to this process, after a line that says it only waits for the disk (``AccountChild/computedLine``); its log
+/// lines go straight to the shared standard error. Its standard input is a pipe this
 /// process never writes to: when this process ends, however it ends, the child reads end-of-file and stops.
 ///
 /// The child is forked from the run's account launcher when there is one (``LauncherConnection``), else started by
@@ -37,6 +38,9 @@ struct AccountProcess {
     var launcher: LauncherConnection?
     /// Whether the run logs (`--quiet` not given).
     var logs = true
+    /// Told once, when the child's first line arrives: it has finished computing and only waits for the disk
+    /// (``AccountChild/computedLine``), or it has its outcome.
+    var didFinishComputing: () -> Void = {}
 
     /// The child for `account` of `config`, as `options` and its `executable` ask.
     init(
@@ -104,9 +108,14 @@ struct AccountProcess {
         var output: [UInt8] = []
         var ended: (status: Int32, usage: rusage)?
         var timedOut = false
+        var hasComputed = false
         while ended == nil {
             ended = Self.reap(child.process, blocking: false)
             readAvailable(child.output, into: &output, waitingUpTo: ended == nil ? 0.1 : 0)
+            if !hasComputed, output.contains(UInt8(ascii: "\n")) {
+                hasComputed = true
+                didFinishComputing()
+            }
             if ended == nil, Date() >= deadline {
                 timedOut = true
                 ended = stop(child.process)
@@ -318,11 +327,12 @@ extension AccountProcess {
     /// process's, read once for the whole run: reading it makes a dictionary of every variable).
     ///
     /// The account's configuration is loaded here first: it says the limits and the token variable. A configuration
-    /// that does not load is reported exactly as an in-process run reports it (``NightlyRun/runAccount(_:options:)``
-    /// stops at that point), and no process is started for it.
+    /// that does not load is reported exactly as an in-process run reports it (`NightlyRun.runAccount` stops at that
+    /// point), and no process is started for it. `didFinishComputing` is told when the child says it only waits for
+    /// the disk, or has its outcome.
     static func outcome(
         of account: String, options: NightlyRunOptions, executable: String, environment: ChildEnvironment,
-        base: [String: String], launcher: LauncherConnection? = nil
+        base: [String: String], launcher: LauncherConnection? = nil, didFinishComputing: @escaping () -> Void = {}
     ) -> AccountOutcome {
         let folder = (options.jobs as NSString).appendingPathComponent(account)
         guard let config = try? AccountConfig.load(folder: folder) else {
@@ -333,6 +343,7 @@ extension AccountProcess {
             environment: environment.environment(
                 base: base, own: config.connection.tokenVariable))
         process.launcher = launcher
+        process.didFinishComputing = didFinishComputing
         switch process.runChild() {
         case .success(let outcome):
             return outcome

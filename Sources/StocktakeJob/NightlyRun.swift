@@ -33,17 +33,26 @@ public enum NightlyRun {
         }
         defer { launcher?.finish() }
         // At most `parallel` accounts at once, even beyond the number of cores: accounts wait on servers as much as
-        // they compute.
+        // they compute. An account in its own process that only waits for its files to reach the disk no longer
+        // counts.
         let gate = DispatchSemaphore(value: max(1, options.parallel))
         let group = DispatchGroup()
         for index in names.indices {
             gate.wait()
-            DispatchQueue.global().async(group: group) {
-                defer { gate.signal() }
+            let slot = AccountSlot(taken: gate)
+            // A thread of its own, not a dispatch queue's: the queues run only as many blocks at once as there are
+            // cores, so an account whose process only waits (for the disk, a server) would hold back the next.
+            group.enter()
+            Thread.detachNewThread {
+                defer {
+                    slot.giveBack()
+                    group.leave()
+                }
                 if let executable = options.executable, let environment {
+                    // An account's process gives its place to the next account once it only waits for the disk.
                     outcomes[index] = AccountProcess.outcome(
                         of: names[index], options: options, executable: executable, environment: environment,
-                        base: base, launcher: launcher)
+                        base: base, launcher: launcher, didFinishComputing: slot.giveBack)
                 } else {
                     outcomes[index] = runAccount(names[index], options: options)
                 }
@@ -78,7 +87,11 @@ public enum NightlyRun {
         }
     }
 
-    static func runAccount(_ folderName: String, options: NightlyRunOptions) -> AccountOutcome {
+    /// Runs one account in this process; `didFinishComputing` is told when all that remains is waiting for its files
+    /// to reach the disk (see `ReconcilePipeline.didFinishComputing`).
+    static func runAccount(
+        _ folderName: String, options: NightlyRunOptions, didFinishComputing: @escaping @Sendable () -> Void = {}
+    ) -> AccountOutcome {
         let log = Log(account: folderName, isEnabled: options.logs)
         let folder = (options.jobs as NSString).appendingPathComponent(folderName)
         let config: AccountConfig
@@ -151,6 +164,7 @@ public enum NightlyRun {
                 makeProvider: { location throws(SyncError) in factory.provider(for: location) },
                 uploadReports: { files, target throws(SyncError) in try uploader.upload(files, to: target) })
             if writesState { journal(&job, state: state, run: run, started: started) }
+            job.didFinishComputing = didFinishComputing
             let result = try job.run(request, log: log)
             if let unfinished, let completed = result.unfinishedPushCompleted {
                 pending = settle(

@@ -18,6 +18,8 @@ public struct SyncedReconcileJob: Sendable {
     public var willPush: @Sendable (_ fingerprint: String, _ target: String) throws(SyncError) -> Void = { _, _ in }
     /// Forgets the record once the push has succeeded or definitely failed.
     public var didPush: @Sendable () -> Void = {}
+    /// Told once when what remains of the run is waiting for the disk (see `ReconcilePipeline.didFinishComputing`).
+    public var didFinishComputing: @Sendable () -> Void = {}
 
     public init(
         session: AccountSession,
@@ -49,7 +51,7 @@ public struct SyncedReconcileJob: Sendable {
         let guards = request.guards
         let pulledFolder = (request.reconcile.outputDirectory as NSString).appendingPathComponent("pulled")
         try? FileManager.default.removeItem(atPath: pulledFolder)
-        let pipeline = ReconcilePipeline(
+        var pipeline = ReconcilePipeline(
             pullCentral: { local, details, log in
                 try pullCentral(&local, details: &details, request: request, into: pulledFolder, night: night, log: log)
             },
@@ -77,6 +79,8 @@ public struct SyncedReconcileJob: Sendable {
                 guard let target = request.reportTo else { return false }
                 return upload(to: target, details: &details, night: night, log: log)
             })
+        pipeline.publishes = request.reportTo != nil
+        pipeline.didFinishComputing = didFinishComputing
         let result = try pipeline.run(request.reconcile, log: log)
         return Outcome(
             reconciliation: result.reconciliation, details: result.details, failures: night.failures,

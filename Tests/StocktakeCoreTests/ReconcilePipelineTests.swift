@@ -148,6 +148,49 @@ struct ReconcilePipelineTests {
         #expect(folder.read("out/report.html")?.hasSuffix("</html>\n") == true)
     }
 
+    /// The run tells it has finished computing once, when the reports are written and only waits for the disk remain:
+    /// the three reports are still flushing under their temporary names and run.json is not there yet.
+    @Test func theEndOfComputingIsToldOnceBeforeTheReportsWaitForTheDisk() throws {
+        var pipeline = ReconcilePipeline()
+        var calls = 0
+        var atCall: (named: [String], partial: Int)?
+        pipeline.didFinishComputing = {
+            calls += 1
+            atCall = outputs()
+        }
+        _ = try pipeline.run(request(), log: quiet)
+        #expect(calls == 1)
+        #expect(atCall?.named == Self.tables)
+        #expect(atCall?.partial == 3)
+        #expect(outputs().named == ReconcileJob.outputFiles.sorted())
+    }
+
+    /// A run that publishes still sends to a server after its reports: it has finished computing only after the
+    /// publish, whether the reports are written again or not.
+    @Test(arguments: [false, true])
+    func aRunThatPublishesFinishesComputingAfterThePublish(rewrites: Bool) throws {
+        let seen = Trace()
+        var pipeline = ReconcilePipeline(publish: { _, _ in
+            seen.stages.append("publish")
+            return rewrites
+        })
+        pipeline.publishes = true
+        pipeline.didFinishComputing = { seen.stages.append("computed") }
+        _ = try pipeline.run(request(), log: quiet)
+        #expect(seen.stages == ["publish", "computed"])
+    }
+
+    /// A run that fails never says it has finished computing: the nightly run gives the account's place back when
+    /// its outcome arrives instead.
+    @Test func aRefusedRunNeverSaysItFinishedComputing() throws {
+        struct Refused: Error {}
+        var pipeline = ReconcilePipeline(check: { _, _, _ in throw Refused() })
+        var calls = 0
+        pipeline.didFinishComputing = { calls += 1 }
+        #expect(throws: Refused.self) { try pipeline.run(request(), log: quiet) }
+        #expect(calls == 0)
+    }
+
     @Test func aFailedPublishWritesTheReportsAgain() throws {
         let pipeline = ReconcilePipeline(publish: { details, _ in
             details.pushes.append("reports NOT uploaded")

@@ -265,6 +265,76 @@ struct AccountProcessTests {
         #expect(kill(pid, 0) != 0, "the child is still running")
     }
 
+    /// A child that says it only waits for the disk gives its place to the next account: with one account at a
+    /// time, the second starts while the first is still running.
+    @Test func theNextAccountStartsWhileAChildOnlyWaitsForTheDisk() throws {
+        let site = try Site(
+            script: #"""
+                if [ "$account" = first ]; then
+                    echo 'computed; flushing'
+                    i=0
+                    while [ ! -e "$records/arguments-second" ] && [ $i -lt 200 ]; do sleep 0.05; i=$((i+1)); done
+                    if [ -e "$records/arguments-second" ]; then echo overlapped; else echo alone; fi >"$records/first"
+                fi
+                result 1
+                """#)
+        site.account("first")
+        site.account("second")
+        var options = site.options()
+        options.parallel = 1
+
+        let outcomes = NightlyRun.run(options)
+
+        #expect(outcomes.map(\.status) == [.success, .success])
+        #expect(site.site.read("records/first") == "overlapped\n")
+    }
+
+    /// Places come back only when a child has finished computing: two at a time never have a third computing
+    /// beside them, however many wait for the disk.
+    @Test func noMoreAccountsComputeAtOnceThanParallelAllows() throws {
+        let site = try Site(
+            script: #"""
+                touch "$records/computing-$account"
+                sleep 0.2
+                ls "$records" | grep -c '^computing-' >"$records/count-$account"
+                rm "$records/computing-$account"
+                echo 'computed; flushing'
+                sleep 0.3
+                result 1
+                """#)
+        let names = ["a", "b", "c", "d", "e"]
+        for name in names { site.account(name) }
+        var options = site.options()
+        options.parallel = 2
+
+        let outcomes = NightlyRun.run(options)
+
+        #expect(outcomes.map(\.status) == Array(repeating: .success, count: names.count))
+        let counts = names.map { site.site.read("records/count-\($0)").flatMap { Int($0.filter(\.isNumber)) } }
+        #expect(counts.allSatisfy { ($0 ?? 99) <= 2 }, "\(counts)")
+    }
+
+    /// A child that said it only waits for the disk and then crashes, or ends without its result, fails its account
+    /// as any other: the line is not an outcome.
+    @Test func aChildThatEndsBadlyAfterItFinishedComputingFailsItsAccount() throws {
+        let site = try Site(
+            script: #"""
+                echo 'computed; flushing'
+                if [ "$account" = crash ]; then kill -ABRT $$; fi
+                exit 3
+                """#)
+        site.account("crash")
+        site.account("quiet")
+
+        let outcomes = NightlyRun.run(site.options())
+
+        #expect(
+            outcomes.map(\.line) == [
+                "crash: FAILED: its process crashed (signal 6, SIGABRT)",
+                "quiet: FAILED: its process ended with status 3 without a result",
+            ])
+    }
+
     @Test func aBrokenConfigurationStartsNoProcess() throws {
         let site = try Site(script: "result 1")
         site.site.write(#"{"central": "nowhere.csv"}"#, to: "Jobs/broken/account.json")

@@ -292,6 +292,19 @@ struct SyncedReconcileJobTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("out/cleaned.csv").path))
     }
 
+    /// An account that uploads its reports finishes computing only once the upload is made: a server never sees
+    /// more accounts at once than `--parallel` because one said it only waited for the disk.
+    @Test func anAccountThatUploadsFinishesComputingAfterTheUpload() throws {
+        var fixture = try Fixture()
+        fixture.request.reportTo = try EndpointURL("https://files.example.org/reports/acme/")
+        let uploads = UploadRecorder()
+        var job = fixture.job(uploads: uploads)
+        let namesWhenComputed = UploadRecorder()
+        job.didFinishComputing = { namesWhenComputed.names = uploads.names.isEmpty ? ["none"] : uploads.names }
+        _ = try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(namesWhenComputed.names == ReconcileJob.outputFiles)
+    }
+
     @Test func reportsAreUploadedAndAFailedUploadIsRecorded() throws {
         var fixture = try Fixture()
         fixture.request.reportTo = try EndpointURL("https://files.example.org/reports/acme/")

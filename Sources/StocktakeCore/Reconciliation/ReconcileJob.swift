@@ -236,9 +236,11 @@ public enum ReconcileJob {
     /// the three reports are written and flushing, so that those flushes wait for the disk while the reports are
     /// made, and the files take their names in the order they were written. When a report cannot be written,
     /// `pending` is committed all the same before the error is thrown: the tables are kept.
+    ///
+    /// `beforeWaiting` is called once the reports' bytes are written, before the waits for the disk.
     static func writeReports(
         _ reconciliation: Reconciliation, details: inout RunDetails, messages: [String]?,
-        committingFirst pending: PendingOutputs?
+        committingFirst pending: PendingOutputs?, beforeWaiting: () -> Void = {}
     ) throws(StocktakeError) {
         let clock = ContinuousClock()
         let start = clock.now
@@ -264,6 +266,7 @@ public enum ReconcileJob {
             try pending?.commit()
             throw error
         }
+        beforeWaiting()
         try pending?.commit()
         try reports.commit()
         details.durations.removeAll { $0.phase == "reports" }

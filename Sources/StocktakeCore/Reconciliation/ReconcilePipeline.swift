@@ -25,6 +25,12 @@ public struct ReconcilePipeline {
     /// Publishes the written outputs (uploads them); returns whether the reports must be written again because the
     /// details changed.
     public var publish: (_ details: inout RunDetails, _ log: Log) -> Bool
+    /// Whether `publish` may upload the outputs. When it may not, the run's computing ends with the reports.
+    public var publishes = false
+    /// Called once, when all that remains of the run is waiting for its files to reach the disk: the reports are made
+    /// and nothing more is sent to a server. The nightly run lets the next account start then, instead of leaving a
+    /// core idle through the flushes. Not called when the run fails before that point.
+    public var didFinishComputing: () -> Void = {}
 
     /// The local pipeline: the central sheet is read from its file, nothing is checked, pushed or published. A
     /// pipeline given a `push` says with `pushesCentral` whether it may change the central sheet; left `true`, the
@@ -92,9 +98,15 @@ public struct ReconcilePipeline {
         if details.pushedCentral { reconciliation.ledger.markPushed(tagNumbers: plan.changes.changedTagNumbers) }
         // The findings' sentences were made for the tables; the report uses them again (the findings do not change
         // between the two).
-        try ReconcileJob.writeReports(reconciliation, details: &details, messages: messages, committingFirst: pending)
+        try ReconcileJob.writeReports(
+            reconciliation, details: &details, messages: messages, committingFirst: pending,
+            beforeWaiting: publishes ? {} : didFinishComputing)
         if publish(&details, log) {
-            try ReconcileJob.writeReports(reconciliation, details: &details, messages: messages)
+            try ReconcileJob.writeReports(
+                reconciliation, details: &details, messages: messages, committingFirst: nil,
+                beforeWaiting: didFinishComputing)
+        } else if publishes {
+            didFinishComputing()
         }
         log(
             "\(counted(reconciliation.assets.count, "asset")), \(counted(reconciliation.count(Severity.error), "error")), "
