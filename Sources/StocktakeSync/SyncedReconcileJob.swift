@@ -20,6 +20,8 @@ public struct SyncedReconcileJob: Sendable {
     public var didPush: @Sendable () -> Void = {}
     /// Told once when what remains of the run is waiting for the disk (see `ReconcilePipeline.didFinishComputing`).
     public var didFinishComputing: @Sendable () -> Void = {}
+    /// Flushes a pulled sheet's descriptor to disk: 0, or the errno of the failure. Tests give one that fails.
+    var synchronize: @Sendable (Int32) -> Int32 = AtomicFileWriter.synchronize
 
     public init(
         session: AccountSession,
@@ -56,16 +58,20 @@ public struct SyncedReconcileJob: Sendable {
                 try pullCentral(&local, details: &details, request: request, into: pulledFolder, night: night, log: log)
             },
             pullSources: { local, log in
-                local.sightings = try pullAll(local.sightings, into: pulledFolder, guards: guards, log: log)
-                local.registers = try pullAll(local.registers, into: pulledFolder, guards: guards, log: log)
+                local.sightings = try pullAll(
+                    local.sightings, into: pulledFolder, guards: guards, night: night, log: log)
+                local.registers = try pullAll(
+                    local.registers, into: pulledFolder, guards: guards, night: night, log: log)
                 if let acknowledgements = local.acknowledgements {
                     local.acknowledgements = try pullAll(
-                        [SourceEntry(acknowledgements)], into: pulledFolder, guards: guards, log: log
+                        [SourceEntry(acknowledgements)], into: pulledFolder, guards: guards, night: night, log: log
                     )
                     .first?.location
                 }
             },
             check: { configured, local, reconciliation in
+                // The pulled sheets flushed while they were read; they are on disk before anything is written.
+                for file in night.pulledFiles { try file.waitForFlush() }
                 try check(configured, local: local, reconciliation: reconciliation, guards: guards)
             },
             push: { plan, details, log in
@@ -94,6 +100,8 @@ public struct SyncedReconcileJob: Sendable {
         var pulledCentral: PulledSheet?
         var unfinishedPushCompleted: Bool?
         var failures: [SyncError] = []
+        /// The sheets pulled into `pulled/`, in place and still flushing; waited for before anything is written.
+        var pulledFiles: [AtomicFileWriter] = []
     }
 
     /// The pipeline's first stage: pulls the central sheet (when it is remote, pushed or kept as a snapshot), checks
@@ -124,7 +132,7 @@ public struct SyncedReconcileJob: Sendable {
         var isUnreadable = false
         if case .unreadable? = integrity.problem { isUnreadable = true }
         if !isUnreadable { try check(central: integrity.dataRows, at: provider.location, guards: request.guards) }
-        local.central = try save(sheet, in: pulledFolder, as: "central")
+        local.central = try save(sheet, in: pulledFolder, as: "central", night: night)
         KillPoint.reached(.afterPull)
         night.centralProvider = provider
         night.pulledCentral = sheet
@@ -305,9 +313,9 @@ public struct SyncedReconcileJob: Sendable {
     }
 
     /// Pulls every remote entry into `folder`; local paths and folders stay as they are.
-    private func pullAll(_ entries: [SourceEntry], into folder: String, guards: EvidenceGuards, log: Log) throws
-        -> [SourceEntry]
-    {
+    private func pullAll(
+        _ entries: [SourceEntry], into folder: String, guards: EvidenceGuards, night: Night, log: Log
+    ) throws -> [SourceEntry] {
         var result: [SourceEntry] = []
         for entry in entries {
             let location = try Self.location(entry.location, provider: nil, account: session.account)
@@ -318,13 +326,15 @@ public struct SyncedReconcileJob: Sendable {
             let provider = try makeProvider(location)
             let (sheet, _) = try pull(provider, at: location, guards: guards, log: log)
             log("pulled \(provider.location): \(counted(sheet.bytes.count, "byte"))")
-            result.append(entry.relocated(to: try save(sheet, in: folder, as: nil)))
+            result.append(entry.relocated(to: try save(sheet, in: folder, as: nil, night: night)))
         }
         return result
     }
 
     /// Writes a pulled sheet into `folder` under a name that is unique there; returns its path.
-    private func save(_ sheet: PulledSheet, in folder: String, as baseName: String?) throws(StocktakeError) -> String {
+    private func save(_ sheet: PulledSheet, in folder: String, as baseName: String?, night: Night)
+        throws(StocktakeError) -> String
+    {
         try AtomicFile.makeDirectory(folder)
         let original = sheet.fileName.isEmpty ? "sheet.csv" : (sheet.fileName as NSString).lastPathComponent
         let fileExtension = (original as NSString).pathExtension.isEmpty ? "csv" : (original as NSString).pathExtension
@@ -336,8 +346,11 @@ public struct SyncedReconcileJob: Sendable {
             number += 1
         }
         let path = (folder as NSString).appendingPathComponent(name)
-        // Read again at once, by the reconciliation: its pages stay in memory.
-        try AtomicFile.write(sheet.bytes, to: path, keepingCached: true)
+        // Read again at once, by the reconciliation: its pages stay in memory, and it is read while it flushes.
+        let file = try AtomicFileWriter(path: path, keepingCached: true)
+        try file.write(sheet.bytes)
+        try file.takeNameFlushingLater(synchronizing: synchronize)
+        night.pulledFiles.append(file)
         return path
     }
 }

@@ -470,3 +470,50 @@ enum PageCache {
         return best.map { ["tmpfs", "ramfs"].contains($0.type) } ?? false
     }
 }
+
+extension AtomicFileTests {
+    /// A flush the test lets go of when it chooses.
+    final class HeldFlush: @unchecked Sendable {
+        let released = DispatchSemaphore(value: 0)
+        let failure: Int32
+
+        init(failure: Int32 = 0) {
+            self.failure = failure
+        }
+
+        func synchronize(_ descriptor: Int32) -> Int32 {
+            released.wait()
+            return failure == 0 ? AtomicFileWriter.synchronize(descriptor) : failure
+        }
+    }
+
+    /// A file that takes its name before its flush is readable, whole, under that name while the flush is still
+    /// under way, and nothing temporary is left.
+    @Test func aFileNamedBeforeItsFlushIsInPlaceWhileItFlushes() throws {
+        let path = folder.path("pulled/central.csv")
+        try AtomicFile.makeDirectory(folder.path("pulled"))
+        let writer = try AtomicFileWriter(path: path, keepingCached: true)
+        try writer.write("VT Tag\n100001\n")
+        let flush = HeldFlush()
+        try writer.takeNameFlushingLater(synchronizing: flush.synchronize)
+        #expect(folder.read("pulled/central.csv") == "VT Tag\n100001\n")
+        #expect(folder.list("pulled") == ["central.csv"])
+        flush.released.signal()
+        try writer.waitForFlush()
+        #expect(folder.read("pulled/central.csv") == "VT Tag\n100001\n")
+        #expect(folder.list("pulled") == ["central.csv"])
+    }
+
+    /// A flush that fails is the wait's error, and the file whose bytes may never reach the disk is removed.
+    @Test func aFailedFlushAfterTheNameIsTheWaitsErrorAndRemovesTheFile() throws {
+        let path = folder.path("central.csv")
+        let writer = try AtomicFileWriter(path: path)
+        try writer.write("VT Tag\n100001\n")
+        let flush = HeldFlush(failure: EIO)
+        try writer.takeNameFlushingLater(synchronizing: flush.synchronize)
+        flush.released.signal()
+        let error = #expect(throws: StocktakeError.self) { try writer.waitForFlush() }
+        #expect(error == .cannotWrite(path: path, reason: "input/output error"))
+        #expect(folder.list() == [])
+    }
+}

@@ -292,6 +292,43 @@ struct SyncedReconcileJobTests {
         #expect(!FileManager.default.fileExists(atPath: fixture.folder.appendingPathComponent("out/cleaned.csv").path))
     }
 
+    /// The pulled sheets are read while they flush, and the run waits for their flushes before it writes anything:
+    /// a flush held back 0.3 s still finds no output in the folder when it ends.
+    @Test func thePulledSheetsAreOnDiskBeforeAnyOutputIsWritten() throws {
+        final class Seen: @unchecked Sendable {
+            var names: [[String]] = []
+        }
+        let fixture = try Fixture()
+        var job = fixture.job()
+        let seen = Seen()
+        let out = fixture.folder.appendingPathComponent("out").path
+        job.synchronize = { descriptor in
+            usleep(300_000)
+            seen.names.append(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).sorted())
+            return AtomicFileWriter.synchronize(descriptor)
+        }
+        _ = try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        #expect(seen.names == [["pulled"], ["pulled"]])
+        #expect(try fixture.output("pulled/central.csv") == Self.central)
+        #expect(try fixture.output("cleaned.csv").hasPrefix("vt_tag,"))
+    }
+
+    /// A pulled sheet whose flush fails fails the run with the sentence of the failure, before any output is
+    /// written; the sheet that may never reach the disk is not kept, and nothing is pushed.
+    @Test func aPulledSheetThatCannotBeFlushedFailsTheRunBeforeAnyOutput() throws {
+        var fixture = try Fixture()
+        fixture.request.push = true
+        var job = fixture.job()
+        job.synchronize = { _ in EIO }
+        let pulled = fixture.folder.appendingPathComponent("out/pulled/central.csv").path
+        #expect(throws: StocktakeError.cannotWrite(path: pulled, reason: "input/output error")) {
+            try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
+        }
+        let out = fixture.folder.appendingPathComponent("out").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["pulled"])
+        #expect(fixture.central.pushes == 0)
+    }
+
     /// An account that uploads its reports finishes computing only once the upload is made: a server never sees
     /// more accounts at once than `--parallel` because one said it only waited for the disk.
     @Test func anAccountThatUploadsFinishesComputingAfterTheUpload() throws {
