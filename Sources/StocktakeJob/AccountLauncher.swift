@@ -15,13 +15,12 @@ import StocktakeCore
 ///
 /// The launcher never starts a thread (it checks before every fork), never holds an account's data or token, and
 /// never reads a request: `stocktake run` sends it only a socket, and the new process reads its own command line
-/// and environment from that socket. Each fork goes through a go-between that ends at once, so the account's
-/// process is adopted by `stocktake run` (a child subreaper), which waits for it, limits its time and reads its
-/// exit status exactly as for a process it started itself.
+/// and environment from that socket. Each account's process is forked as the launcher's sibling (CLONE_PARENT), so
+/// it is `stocktake run`'s own child from its first instruction: the run waits for it, limits its time and reads
+/// its exit status exactly as for a process it started itself. (A fork through a go-between that ended at once, so
+/// that the run adopted its orphan, cost a second fork and exit of the launcher's address space: about half a
+/// millisecond of CPU an account.)
 public enum AccountLauncher {
-    /// How long a new process waits to be adopted by `stocktake run` before it gives up.
-    static let adoptionLimit: Double = 5
-
     /// Serves launch requests on standard input (a Unix socket to `stocktake run`) until it closes. Each message is
     /// one byte carrying one socket; the process forked for it reads its request from that socket, becomes the
     /// process `request.arguments` describe and ends with the status `command` returns for them.
@@ -46,29 +45,19 @@ public enum AccountLauncher {
                 channel.close()
                 _exit(ExitStatus.temporaryFailure.rawValue)
             }
-            let goBetween = fork()
-            if goBetween == 0 {
-                let process = fork()
-                if process == 0 { become(channel: channel, parent: parent, command) }
-                _exit(process > 0 ? 0 : 1)
-            }
+            // A process that cannot be made is a request the launcher fails: the run then starts that account, and
+            // every later one, by executing `stocktake`.
+            if stocktake_fork_as_sibling() == 0 { become(channel: channel, parent: parent, command) }
             channel.close()
-            if goBetween > 0 {
-                var status: Int32 = 0
-                while waitpid(goBetween, &status, 0) < 0 && errno == EINTR {}
-            }
         }
     }
 
-    /// In the forked process: waits to be `parent`'s child, takes the request from `channel`, and runs it.
+    /// In the forked process: checks that it is `parent`'s child (not when `parent` has ended since), takes the
+    /// request from `channel`, and runs it.
     private static func become(channel: LaunchChannel, parent: pid_t, _ command: @escaping ([String]) -> Int32)
         -> Never
     {
-        let started = Date()
-        while getppid() != parent {
-            guard Date().timeIntervalSince(started) < adoptionLimit else { _exit(ExitStatus.temporaryFailure.rawValue) }
-            sched_yield()
-        }
+        guard getppid() == parent else { _exit(ExitStatus.temporaryFailure.rawValue) }
         // The launcher's socket (standard input) and /dev/null (standard output) give way to the account's pipes.
         guard let (request, input, output) = channel.receiveRequest(),
             dup2(input, 0) == 0, dup2(output, 1) == 1

@@ -25,13 +25,13 @@ final class LauncherConnection: @unchecked Sendable {
     }
 
     /// Starts `executable launch-accounts` with `environment` (which must hold no token); `nil` when it cannot be
-    /// started, or this process cannot adopt the launcher's processes.
+    /// started.
     static func start(executable: String, environment: [String: String]) -> LauncherConnection? {
         // The launcher, and so every process forked from it, gets only the descriptors given here.
         AccountProcess.spawnLock.lock()
         defer { AccountProcess.spawnLock.unlock() }
         AccountProcess.keepDescriptorsFromChildren()
-        guard stocktake_become_subreaper() == 0, let (mine, theirs) = LaunchChannel.pair() else { return nil }
+        guard let (mine, theirs) = LaunchChannel.pair() else { return nil }
         defer { theirs.close() }
         let nothing = open("/dev/null", O_WRONLY | O_CLOEXEC)
         guard nothing >= 0 else {

@@ -112,7 +112,8 @@ struct AccountLauncherTests {
         let account = try #require(Self.waitForChild(of: run.processIdentifier, running: "run-account"))
         let launcher = try #require(Self.children(of: run.processIdentifier, running: "launch-accounts").first)
 
-        // Adopted by the run, which waits for it and limits its time as for a process it started itself.
+        // The run's own child (forked as the launcher's sibling; the run adopts nothing), which it waits for and
+        // limits in time as a process it started itself.
         #expect(Self.parent(of: account) == run.processIdentifier)
         // Forked: its command line is written over the launcher's, room included; an executed process's command
         // line is exactly its arguments.
