@@ -134,4 +134,33 @@ extension ParallelTests {
             #expect(inside == caller)
         }
     }
+
+    @Test func detachReturnsAtOnceAndRunsTheWorkOnAThreadWithTheStackAsked() {
+        let caller = UInt(bitPattern: Int(pthread_self()))
+        let release = DispatchSemaphore(value: 0)
+        let done = DispatchSemaphore(value: 0)
+        let seen = ResultSlots<(thread: UInt, stack: Int, released: Bool)>(count: 1)
+        Parallel.detach(stackBytes: 512 << 10) {
+            var attributes = pthread_attr_t()
+            var stack = 0
+            if threadAttributes(pthread_self(), &attributes) == 0 {
+                pthread_attr_getstacksize(&attributes, &stack)
+                pthread_attr_destroy(&attributes)
+            }
+            // Held until the caller has gone on: `detach` does not wait for the work.
+            let released = release.wait(timeout: .now() + 5) == .success
+            seen[0] = (UInt(bitPattern: Int(pthread_self())), stack, released)
+            done.signal()
+        }
+        release.signal()
+        #expect(done.wait(timeout: .now() + 10) == .success)
+        #expect(seen[0]?.released == true)
+        #expect(seen[0]?.thread != caller)
+        #expect(seen[0]?.stack == 512 << 10)
+    }
 }
+
+/// The C library's `pthread_getattr_np` (a GNU extension Swift's Glibc module leaves out): a thread's attributes, its
+/// stack among them.
+@_silgen_name("pthread_getattr_np")
+private func threadAttributes(_ thread: pthread_t, _ attributes: UnsafeMutablePointer<pthread_attr_t>) -> Int32

@@ -173,3 +173,39 @@ struct DisjointWrites<Element>: @unchecked Sendable {
         nonmutating set { buffer[index] = newValue }
     }
 }
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+extension Parallel {
+    /// The stack of a thread `detach` starts: a flush calls a few functions deep.
+    static let detachedStackBytes = 256 << 10
+
+    /// Runs `work` on a new thread of its own and returns at once; on the calling thread when no thread can start.
+    ///
+    /// For short work that calls little, such as flushing one file: the thread is the C library's, with a stack of
+    /// `stackBytes`, not a Foundation `Thread` with its 8 MB stack and its own records. An account's process starts
+    /// ten such threads, one per output it flushes, and Foundation's cost about 4 page faults more each (about 40 an
+    /// account, 6 % of a 100-asset account's faults).
+    static func detach(stackBytes: Int = detachedStackBytes, _ work: @escaping @Sendable () -> Void) {
+        final class Work {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let retained = Unmanaged.passRetained(Work(work)).toOpaque()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        pthread_attr_setstacksize(&attributes, stackBytes)
+        pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, &attributes,
+            { retained in
+                Unmanaged<Work>.fromOpaque(retained!).takeRetainedValue().body()
+                return nil
+            }, retained)
+        if started != 0 { Unmanaged<Work>.fromOpaque(retained).takeRetainedValue().body() }
+    }
+}
