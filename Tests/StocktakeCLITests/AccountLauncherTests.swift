@@ -38,18 +38,18 @@ struct AccountLauncherTests {
             to: "Jobs/\(name)/account.json")
     }
 
-    /// `stocktake run` started in the runner's folder with `arguments`, its outputs in files, with descriptor 7 open.
-    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Process {
+    /// `stocktake run` started in the runner's folder with `arguments`, its outputs in files, with descriptor 7 open;
+    /// through `wrapper` (a program and its arguments, which executes the rest of its command line) when given.
+    func start(_ arguments: [String], environment: [String: String] = [:], through wrapper: [String] = []) throws
+        -> Process
+    {
         let process = Process()
         // Through a shell that leaves descriptor 7 open (not close-on-exec), as a wrapper holding a lock file does:
         // the launcher must not pass it on.
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments =
-            [
-                "-c", #"exec 7</dev/null; exec "$0" "$@""#, try #require(CommandRunner.executable), "run", "--as-of",
-                "2026-11-20",
-            ]
-            + arguments
+            ["-c", #"exec 7</dev/null; exec "$0" "$@""#] + wrapper
+            + [try #require(CommandRunner.executable), "run", "--as-of", "2026-11-20"] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: runner.folder)
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         _ = FileManager.default.createFile(atPath: runner.path("out.txt"), contents: nil)
@@ -147,6 +147,63 @@ struct AccountLauncherTests {
         // The launcher ended with the run.
         #expect(!RunIsolationTests.isRunning(launcher))
     }
+
+    /// Where a sandbox refuses `clone` with CLONE_PARENT (a seccomp filter, as a container's may have), the launcher
+    /// fails the first request and every account is started by executing `stocktake`, as the log says once.
+    @Test(.enabled(if: Self.canFilterSystemCalls))
+    func aSandboxRefusingCloneParentStartsEveryAccountTheUsualWay() throws {
+        fineAccount("a-first")
+        fineAccount("b-second")
+        runner.write(Self.refusingCloneParent, to: "refuse-clone-parent.py")
+        let run = try start(["--parallel", "1"], through: ["python3", runner.path("refuse-clone-parent.py")])
+        defer { if run.isRunning { kill(run.processIdentifier, SIGKILL) } }
+        run.waitUntilExit()
+
+        let standardError = runner.read("err.txt") ?? ""
+        #expect(run.terminationStatus == 0, "\(standardError)")
+        #expect(runner.read("out.txt")?.hasPrefix("2 of 2 accounts reconciled\n") == true)
+        let executable = URL(fileURLWithPath: try #require(CommandRunner.executable)).resolvingSymlinksInPath().path
+        let lines = standardError.split(separator: "\n").filter { $0.contains("the account launcher") }
+        #expect(lines.count == 1, "\(standardError)")
+        #expect(
+            lines.first?.hasSuffix(
+                " [a-first] the account launcher could not start a process; starting \(executable) instead") == true,
+            "\(standardError)")
+        #expect(runner.read("state/a-first/latest/cleaned.csv")?.contains("200000") == true)
+        #expect(runner.read("state/b-second/latest/cleaned.csv")?.contains("200000") == true)
+    }
+
+    /// Whether the filter below can be installed here: it is written for x86-64 Linux and installed by `python3`.
+    static var canFilterSystemCalls: Bool {
+        #if arch(x86_64) && os(Linux)
+            return FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        #else
+            return false
+        #endif
+    }
+
+    /// Executes its arguments under a seccomp filter that fails `clone` with CLONE_PARENT (EPERM) and allows every
+    /// other call: a thread or `posix_spawn` never asks for CLONE_PARENT, only the launcher's fork does.
+    static let refusingCloneParent = #"""
+        import ctypes, os, struct, sys
+        libc = ctypes.CDLL(None, use_errno=True)
+        def statement(code, k): return struct.pack("HBBI", code, 0, 0, k)
+        def jump(code, k, true, false): return struct.pack("HBBI", code, true, false, k)
+        LOAD, EQUAL, ANY_BIT, RETURN = 0x20, 0x15, 0x45, 0x06
+        program = b"".join([
+            statement(LOAD, 4), jump(EQUAL, 0xC000003E, 0, 5),  # seccomp_data.arch: x86-64, else allow
+            statement(LOAD, 0), jump(EQUAL, 56, 0, 3),  # seccomp_data.nr: clone, else allow
+            statement(LOAD, 16), jump(ANY_BIT, 0x8000, 0, 1),  # the low word of its flags: CLONE_PARENT
+            statement(RETURN, 0x00050000 | 1),  # SECCOMP_RET_ERRNO | EPERM
+            statement(RETURN, 0x7FFF0000),  # SECCOMP_RET_ALLOW
+        ])
+        code = ctypes.create_string_buffer(program)
+        class Program(ctypes.Structure): _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_void_p)]
+        filter = Program(len(program) // 8, ctypes.cast(code, ctypes.c_void_p))
+        assert libc.prctl(38, 1, 0, 0, 0) == 0  # PR_SET_NO_NEW_PRIVS
+        assert libc.prctl(22, 2, ctypes.byref(filter), 0, 0) == 0  # PR_SET_SECCOMP, SECCOMP_MODE_FILTER
+        os.execv(sys.argv[1], sys.argv[1:])
+        """#
 
     /// Accounts one after another from the same launcher, each on a server of its own that records the token it
     /// was sent: each server sees only its account's token, the second's too, which was forked after the first.
