@@ -158,6 +158,13 @@ extension ParallelTests {
         #expect(seen[0]?.thread != caller)
         #expect(seen[0]?.stack == 512 << 10)
     }
+
+    @Test func detachWhereNoThreadMayStartRunsTheWorkBeforeReturning() {
+        let caller = UInt(bitPattern: Int(pthread_self()))
+        let seen = ResultSlots<UInt>(count: 1)
+        Parallel.withoutThreads { Parallel.detach { seen[0] = UInt(bitPattern: Int(pthread_self())) } }
+        #expect(seen[0] == caller)
+    }
 }
 
 /// The C library's `pthread_getattr_np` (a GNU extension Swift's Glibc module leaves out): a thread's attributes, its

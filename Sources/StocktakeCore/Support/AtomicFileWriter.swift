@@ -175,7 +175,7 @@ public final class AtomicFileWriter {
             flush.done.signal()
         }
         // Where no thread may be started (`Parallel.withoutThreads`), the flush is made here and now.
-        if Parallel.mayStartThreads { Parallel.detach(work) } else { work() }
+        Parallel.detach(work)
     }
 
     /// Puts the file in place now and flushes it, then its folder, on a thread of its own; `waitForFlush()` waits for
@@ -206,7 +206,7 @@ public final class AtomicFileWriter {
             }
             flush.done.signal()
         }
-        if Parallel.mayStartThreads { Parallel.detach(work) } else { work() }
+        Parallel.detach(work)
     }
 
     /// Waits for the flush `takeNameFlushingLater()` began. When it failed, the file is removed (its bytes may never

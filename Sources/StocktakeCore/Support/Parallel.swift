@@ -182,13 +182,15 @@ extension Parallel {
     /// The stack of a thread `detach` starts: a flush calls a few functions deep.
     static let detachedStackBytes = 256 << 10
 
-    /// Runs `work` on a new thread of its own and returns at once; on the calling thread when no thread can start.
+    /// Runs `work` on a new thread of its own and returns at once; on the calling thread, before returning, where no
+    /// thread may start (`withoutThreads`) or none can.
     ///
     /// For short work that calls little, such as flushing one file: the thread is the C library's, with a stack of
     /// `stackBytes`, not a Foundation `Thread` with its 8 MB stack and its own records. An account's process starts
     /// ten such threads, one per output it flushes, and Foundation's cost about 4 page faults more each (about 40 an
     /// account, 6 % of a 100-asset account's faults).
     static func detach(stackBytes: Int = detachedStackBytes, _ work: @escaping @Sendable () -> Void) {
+        guard mayStartThreads else { return work() }
         final class Work {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }
