@@ -88,6 +88,17 @@ enum BenchmarkReport {
                 + "\(Quantity.rate(Double(result.floor.bytes) / 1e6, per: result.floor.seconds)) MB/s "
                 + "from the page cache)")
         table.add("wall/floor", Quantity.ratio(measurement.wallSeconds, result.floor.seconds))
+        if let start = result.start {
+            table.add(
+                "start floor",
+                "\(Quantity.seconds(start.seconds)) (`stocktake --version`, median of \(start.runs): starting the "
+                    + "program and its libraries, and ending it)")
+            table.add(
+                "µs/asset over start",
+                String(
+                    format: "%.2f",
+                    max(0, measurement.wallSeconds - start.seconds) * 1e6 / Double(command.assets * command.accounts)))
+        }
         addFindings(result, to: &table)
         if let reference = result.reference {
             if reference.comparison.isIdentical {

@@ -26,6 +26,8 @@ struct BenchmarkResult: Sendable {
     var phases: [(name: String, seconds: Double)]
     /// Reading the inputs from the page cache.
     var floor: PageCacheFloor
+    /// Starting and ending the measured program when it does nothing; `nil` when not measured.
+    var start: StartFloor?
     /// Each account's findings, in account order.
     var findings: [AccountFindings]
     /// The run's discrepancy counts by code (one account).

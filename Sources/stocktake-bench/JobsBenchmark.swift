@@ -22,6 +22,7 @@ struct JobsBenchmark {
         for dataset in datasets { inputsByFolder[dataset.folder] = try dataset.inputFiles() }
         let inputs = jobs.accounts.flatMap { inputsByFolder[$0.dataset.folder] ?? [] }
         let floor = try PageCacheFloor.measure(inputs)
+        let start = try StartFloor.measure(stocktake, environment: environment, logs: work + "/start")
         let asOf = datasets[0].parameters.asOf.iso
         var expectedByFolder: [String: [Finding]] = [:]
         for dataset in datasets { expectedByFolder[dataset.folder] = try Finding.read(path: dataset.expected) }
@@ -64,7 +65,7 @@ struct JobsBenchmark {
         return BenchmarkResult(
             command: command, datasets: datasets, program: "stocktake run", measurement: measurement,
             series: runs.count > 1 ? series : nil, inputFiles: inputs.count, rows: rows, inputBytes: floor.bytes,
-            phases: phases, floor: floor,
+            phases: phases, floor: floor, start: start,
             findings: findings)
     }
 }

@@ -23,12 +23,13 @@ struct SingleAccountBenchmark {
         ]
     }
 
-    /// Measures the floor, then `stocktake` (`--runs` times, each into its own outputs), then (outside its timing)
+    /// Measures the floors, then `stocktake` (`--runs` times, each into its own outputs), then (outside its timing)
     /// the reference and DuckDB. The run of median wall time is reported, unless a run's findings differ from the
     /// injected ones: then that run's findings are.
     func run() throws(BenchError) -> BenchmarkResult {
         let inputs = try dataset.inputFiles()
         let floor = try PageCacheFloor.measure(inputs)
+        let start = try StartFloor.measure(stocktake, environment: environment, logs: work + "/start")
         let expected = try Finding.read(path: dataset.expected)
         var runs: [(measurement: ProcessMeasurement, output: String, comparison: FindingsComparison)] = []
         for index in 0..<command.runs {
@@ -48,7 +49,7 @@ struct SingleAccountBenchmark {
         var result = BenchmarkResult(
             command: command, datasets: [dataset], program: "stocktake reconcile", measurement: measurement,
             series: runs.count > 1 ? series : nil, inputFiles: inputs.count, rows: record.rows,
-            inputBytes: floor.bytes, phases: record.phases, floor: floor,
+            inputBytes: floor.bytes, phases: record.phases, floor: floor, start: start,
             findings: [.init(account: "account", comparison: comparison)], counts: record.discrepancies)
         if let reference = command.reference {
             StandardError.write("stocktake-bench: running the reference \(reference) reconcile")

@@ -95,6 +95,20 @@ struct BenchmarkReportTests {
                 """)
     }
 
+    /// The start floor follows the cat floor, and the time per asset over it leaves the start out of the wall time.
+    @Test func theStartFloorAndTheTimePerAssetOverIt() throws {
+        var result = try Self.result()
+        result.start = StartFloor(seconds: 0.0086, runs: 9)
+        let lines = BenchmarkReport.text(result).split(separator: "\n")
+        let floor = try #require(lines.firstIndex(of: "  wall/floor               1,035×"))
+        #expect(
+            lines[floor + 1]
+                == "  start floor              0.0086 s (`stocktake --version`, median of 9: starting the program and its "
+                + "libraries, and ending it)")
+        #expect(lines[floor + 2] == "  µs/asset over start      53.91")
+        #expect(lines.contains("  µs/asset                 53.92"))
+    }
+
     @Test func differencesAreListedUnderTheirMetric() throws {
         let result = try Self.result(
             findings: [FindingsComparisonTests.finding("SHARED_MAC", tag: "0009999", text: "planted")],

@@ -105,8 +105,12 @@ struct RunCommandTests {
         #expect(
             labels.filter { !$0.hasPrefix("phase") } == [
                 "data", "command", "input", "wall", "CPU", "peak", "rows/s", "MB/s", "assets/s", "µs/asset", "cat",
-                "wall/floor", "findings",
+                "wall/floor", "start", "µs/asset", "findings",
             ])
+        let start = try #require(Self.metric("start floor", in: first.standardOutput))
+        #expect(
+            start.hasSuffix(
+                " s (`stocktake --version`, median of 9: starting the program and its libraries, and ending it)"))
         #expect(labels.contains("phase") && Self.metric("phase total", in: first.standardOutput) != nil)
         let folder = data + "/assets-1000-seed-7-tags-6-cns-6-as-of-2026-11-20"
         #expect(Self.metric("data", in: first.standardOutput) == "\(folder) (generated)")
@@ -163,6 +167,7 @@ struct RunCommandTests {
     static func wrapper(editing edit: String) throws -> String {
         """
         '\(try BenchRunner.executable("stocktake"))' "$@" || exit $?
+        [ "$1" = --version ] && exit 0
         out=""; previous=""
         for argument in "$@"; do [ "$previous" = --out ] && out="$argument"; previous="$argument"; done
         \(edit)
