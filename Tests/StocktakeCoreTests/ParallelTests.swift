@@ -165,6 +165,15 @@ extension ParallelTests {
         Parallel.withoutThreads { Parallel.detach { seen[0] = UInt(bitPattern: Int(pthread_self())) } }
         #expect(seen[0] == caller)
     }
+
+    /// A thread the C library cannot start (here: its stack, 1 PB, is more than the address space) does not lose the
+    /// work: a flush is then made on the calling thread, before `detach` returns.
+    @Test func detachWhereTheThreadCannotStartRunsTheWorkBeforeReturning() {
+        let caller = UInt(bitPattern: Int(pthread_self()))
+        let seen = ResultSlots<UInt>(count: 1)
+        Parallel.detach(stackBytes: 1 << 50) { seen[0] = UInt(bitPattern: Int(pthread_self())) }
+        #expect(seen[0] == caller)
+    }
 }
 
 /// The C library's `pthread_getattr_np` (a GNU extension Swift's Glibc module leaves out): a thread's attributes, its
