@@ -71,6 +71,9 @@ enum BenchmarkReport {
         table.add(
             "peak RSS",
             Quantity.megabytes(measurement.peakResidentBytes) + (command.accounts > 1 ? " (largest process)" : ""))
+        table.add(
+            "page faults",
+            grouped(measurement.pageFaults) + (command.accounts > 1 ? " (all processes)" : ""))
         table.add("rows/s", Quantity.rate(Double(result.rows), per: measurement.wallSeconds))
         table.add("MB/s", Quantity.rate(Double(result.inputBytes) / 1e6, per: measurement.wallSeconds))
         table.add(

@@ -6,8 +6,9 @@ import Foundation
     import Darwin
 #endif
 
-/// Runs a program as a child process and measures it with `wait4`: wall time, user and system CPU and peak
-/// resident memory, including every descendant the child waited for (the account processes of `stocktake run`).
+/// Runs a program as a child process and measures it with `wait4`: wall time, user and system CPU, peak resident
+/// memory and page faults, including every descendant the child waited for (the account processes of
+/// `stocktake run`).
 ///
 /// Foundation's `Process` reaps its children itself, so the resource usage of the child would be lost; this
 /// spawns with `posix_spawn` and reaps the child here.
@@ -62,7 +63,7 @@ struct MeasuredProcess {
         let measurement = ProcessMeasurement(
             wallSeconds: wall, userSeconds: Self.seconds(usage.ru_utime), systemSeconds: Self.seconds(usage.ru_stime),
             // Linux reports ru_maxrss in kilobytes.
-            peakResidentBytes: Int(usage.ru_maxrss) * 1024)
+            peakResidentBytes: Int(usage.ru_maxrss) * 1024, pageFaults: Int(usage.ru_minflt + usage.ru_majflt))
         let signal = status & 0x7f
         let outcome: ProcessOutcome = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
         return (outcome, measurement)

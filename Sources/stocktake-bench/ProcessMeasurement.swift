@@ -9,6 +9,10 @@ struct ProcessMeasurement: Sendable, Equatable {
     var systemSeconds: Double
     /// The largest resident set of the child or of any one of its waited-for descendants, in bytes.
     var peakResidentBytes: Int
+    /// Page faults of the child and its waited-for descendants: each first touch of a page of memory (or a write to
+    /// one shared with a parent) and each page read from a file. Unlike the times, the count hardly moves from run
+    /// to run, so it shows what a change did to the memory a run touches on a host whose cost per fault varies.
+    var pageFaults: Int = 0
 
     /// User plus system CPU seconds.
     var cpuSeconds: Double { userSeconds + systemSeconds }

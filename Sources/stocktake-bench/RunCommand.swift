@@ -13,10 +13,10 @@ struct RunCommand {
         [--tag-digits N] [--cns-digits N] [--data DIR] [--check-against PATH] [--compare-duckdb]
 
         Generates accounts (outside the timing), runs the stocktake executable next to stocktake-bench on them
-        exactly as users do, and prints wall time, user+system CPU, peak RSS, rows/s, MB/s, the time of each phase
-        the run records in run.json, the cat floor (reading the inputs from the page cache) and the ratio to it,
-        the start floor (stocktake --version: starting the program and its libraries) and the time per asset
-        over it, and whether the findings equal the injected ones (as the acceptance tests judge them).
+        exactly as users do, and prints wall time, user+system CPU, peak RSS, page faults, rows/s, MB/s, the time
+        of each phase the run records in run.json, the cat floor (reading the inputs from the page cache) and the
+        ratio to it, the start floor (stocktake --version: starting the program and its libraries) and the time
+        per asset over it, and whether the findings equal the injected ones (as the acceptance tests judge them).
 
         With one account it runs 'stocktake reconcile … --quiet --out DIR'. With --accounts K it writes a jobs
         folder of K accounts and runs 'stocktake run' over it as cron does, each account in its own process.

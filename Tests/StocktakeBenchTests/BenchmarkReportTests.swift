@@ -17,7 +17,8 @@ struct BenchmarkReportTests {
             datasets: [Dataset(parameters: command.datasets[0], folder: "/data/m1", reused: true)],
             program: "stocktake reconcile",
             measurement: ProcessMeasurement(
-                wallSeconds: 53.921, userSeconds: 52, systemSeconds: 6.1, peakResidentBytes: 5_012_000_000),
+                wallSeconds: 53.921, userSeconds: 52, systemSeconds: 6.1, peakResidentBytes: 5_012_000_000,
+                pageFaults: 1_203_456),
             inputFiles: 14, rows: 6_572_690, inputBytes: 418_300_000,
             phases: [("read", 4.766), ("reconcile", 17.631), ("write", 2.53), ("total", 53.921)],
             floor: PageCacheFloor(seconds: 0.0521, bytes: 418_300_000),
@@ -67,6 +68,7 @@ struct BenchmarkReportTests {
                   wall                     53.92 s
                   CPU                      58.10 s (user 52.00 s, system 6.10 s; 1.08 cores busy)
                   peak RSS                 5,012 MB
+                  page faults              1,203,456
                   rows/s                   121,895
                   MB/s                     7.8
                   assets/s                 18,546

@@ -36,6 +36,24 @@ struct MeasuredProcessTests {
         #expect(measurement.peakResidentBytes < 1_000_000_000)
         #expect(measurement.cpuSeconds > 0.01)
         #expect(measurement.cpuSeconds == measurement.userSeconds + measurement.systemSeconds)
+        // 200 MB is 48,829 pages of 4 KB, each written for the first time: fewer faults only where the kernel gives
+        // huge pages (not for a small program's heap unless asked).
+        #expect(measurement.pageFaults >= 40_000, "\(measurement.pageFaults) faults for 200 MB")
+    }
+
+    /// Faults count what a run touches: a child that touches twice the memory faults about twice as often.
+    @Test func countsThePageFaultsOfDescendants() throws {
+        func faults(_ megabytes: Int) throws -> Int {
+            let (outcome, measurement) = try process(
+                "python3 -c 'b = bytearray(\(megabytes) * 1_000_000)'; true"
+            ).run()
+            #expect(outcome == .exited(0))
+            return measurement.pageFaults
+        }
+        let small = try faults(50)
+        let large = try faults(250)
+        #expect(large - small >= 40_000, "\(small) faults for 50 MB, \(large) for 250 MB")
+        #expect(large - small < 60_000, "\(small) faults for 50 MB, \(large) for 250 MB")
     }
 
     @Test func aSignalEndsIt() throws {

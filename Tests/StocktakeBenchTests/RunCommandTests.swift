@@ -104,8 +104,8 @@ struct RunCommandTests {
         let labels = Self.labels(in: first.standardOutput)
         #expect(
             labels.filter { !$0.hasPrefix("phase") } == [
-                "data", "command", "input", "wall", "CPU", "peak", "rows/s", "MB/s", "assets/s", "µs/asset", "cat",
-                "wall/floor", "start", "µs/asset", "findings",
+                "data", "command", "input", "wall", "CPU", "peak", "page", "rows/s", "MB/s", "assets/s", "µs/asset",
+                "cat", "wall/floor", "start", "µs/asset", "findings",
             ])
         let start = try #require(Self.metric("start floor", in: first.standardOutput))
         #expect(
@@ -147,6 +147,11 @@ struct RunCommandTests {
         #expect(Self.metric("command", in: result.standardOutput) == "stocktake run over 3 accounts, one process each")
         #expect(Self.metric("input", in: result.standardOutput)?.hasPrefix("42 files, ") == true)
         #expect(Self.metric("phase total", in: result.standardOutput)?.hasSuffix(" s (sum over accounts)") == true)
+        // The launcher and the three account processes each fault at least a few hundred times.
+        let faults = try #require(Self.metric("page faults", in: result.standardOutput))
+        #expect(faults.hasSuffix(" (all processes)"))
+        let count = try #require(Int(faults.prefix(while: { $0 != " " }).filter(\.isNumber)))
+        #expect(count > 1_000, "\(faults)")
         #expect(Self.metric("findings", in: result.standardOutput) == "equal to the injected ones in all 3 accounts")
         #expect(result.standardOutput.split(separator: "\n").last?.hasSuffix("; findings equal") == true)
         let again = try runner.run(["run", "--assets", "100", "--accounts", "4", "--data", "data"])
