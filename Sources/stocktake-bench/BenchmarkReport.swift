@@ -49,6 +49,7 @@ enum BenchmarkReport {
             result.program
                 + (command.accounts > 1 ? " over \(counted(command.accounts, "account")), one process each" : ""))
         if let threads = command.threads { table.add("threads", "STOCKTAKE_THREADS=\(threads)") }
+        if let fileSystem = result.fileSystem { table.add("file system", fileSystem.caution) }
         table.add(
             "input",
             "\(counted(result.inputFiles, "file")), \(counted(result.rows, "row")), "

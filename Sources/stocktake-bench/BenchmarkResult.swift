@@ -28,6 +28,8 @@ struct BenchmarkResult: Sendable {
     var floor: PageCacheFloor
     /// Starting and ending the measured program when it does nothing; `nil` when not measured.
     var start: StartFloor?
+    /// Where the jobs benchmark wrote its state, when that is ext4 without a journal; `nil` otherwise.
+    var fileSystem: JournalFreeExt4?
     /// Each account's findings, in account order.
     var findings: [AccountFindings]
     /// The run's discrepancy counts by code (one account).

@@ -65,7 +65,7 @@ struct JobsBenchmark {
         return BenchmarkResult(
             command: command, datasets: datasets, program: "stocktake run", measurement: measurement,
             series: runs.count > 1 ? series : nil, inputFiles: inputs.count, rows: rows, inputBytes: floor.bytes,
-            phases: phases, floor: floor, start: start,
+            phases: phases, floor: floor, start: start, fileSystem: JournalFreeExt4.holding(work),
             findings: findings)
     }
 }

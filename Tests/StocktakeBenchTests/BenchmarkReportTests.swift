@@ -111,6 +111,16 @@ struct BenchmarkReportTests {
         #expect(lines.contains("  µs/asset                 53.92"))
     }
 
+    /// A jobs benchmark that wrote on ext4 without a journal says so after the command.
+    @Test func aJournalFreeFileSystemIsNamedAfterTheCommand() throws {
+        var result = try Self.result()
+        #expect(!BenchmarkReport.text(result).contains("file system"))
+        result.fileSystem = JournalFreeExt4(device: "vda")
+        let lines = BenchmarkReport.text(result).split(separator: "\n")
+        let command = try #require(lines.firstIndex(of: "  command                  stocktake reconcile"))
+        #expect(lines[command + 1] == "  file system              " + JournalFreeExt4(device: "vda").caution)
+    }
+
     @Test func differencesAreListedUnderTheirMetric() throws {
         let result = try Self.result(
             findings: [FindingsComparisonTests.finding("SHARED_MAC", tag: "0009999", text: "planted")],
