@@ -6,12 +6,13 @@ import Foundation
 
 /// Whether a folder is on an ext4 file system without a journal, where a benchmark of many accounts measures more
 /// than stocktake: such a file system does not hand out an inode freed in the last few minutes while it has others
-/// (so that a crash leaves more to recover), and looks past each one, block by block, every time it creates a file.
+/// (so that a crash leaves more to recover), and looks past each one, a buffer lookup each, whenever it creates a file.
 /// After a benchmark removed the tens of thousands of files of its runs, the next one creating as many pays that
 /// in every file (on this project's machine, 15 % of a 1,000-account run's CPU).
 ///
 /// The kernel says which block devices hold a mounted ext4 file system under `/proc/fs/ext4/` and which of those
-/// have a journal under `/proc/fs/jbd2/` (an entry named after the device, "vda-8").
+/// have a journal under `/proc/fs/jbd2/` (an entry named after the device, "vda-8"). A journal on a device of its
+/// own is listed under that device's name, so such a file system is taken for one without.
 struct JournalFreeExt4: Equatable {
     /// The block device's name, "vda".
     var device: String

@@ -10,7 +10,7 @@ struct ProcessMeasurement: Sendable, Equatable {
     /// The largest resident set of the child or of any one of its waited-for descendants, in bytes.
     var peakResidentBytes: Int
     /// Page faults of the child and its waited-for descendants: each first touch of a page of memory (or a write to
-    /// one shared with a parent) and each page read from a file. Unlike the times, the count hardly moves from run
+    /// one shared with a parent) and each mapping of a file's pages. Unlike the times, the count hardly moves from run
     /// to run, so it shows what a change did to the memory a run touches on a host whose cost per fault varies.
     var pageFaults: Int = 0
 
