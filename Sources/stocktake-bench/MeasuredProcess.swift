@@ -44,8 +44,16 @@ struct MeasuredProcess {
         posix_spawn_file_actions_addopen(&actions, 2, standardError, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var pid = pid_t()
         var start = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        let spawned = posix_spawn(&pid, program, &actions, nil, &argv, &envp)
+        var spawned: Int32 = 0
+        // A program written a moment ago may still be open for writing in a child another thread forked meanwhile
+        // (it inherited the descriptor): exec then fails with ETXTBSY until that child has exec'd or ended. The
+        // clock starts again with each attempt.
+        for attempt in 1...Self.textFileBusyAttempts {
+            clock_gettime(CLOCK_MONOTONIC, &start)
+            spawned = posix_spawn(&pid, program, &actions, nil, &argv, &envp)
+            guard spawned == ETXTBSY, attempt < Self.textFileBusyAttempts else { break }
+            usleep(20_000)
+        }
         guard spawned == 0 else {
             throw .cannotStart(program: program, reason: String(cString: strerror(spawned)))
         }
@@ -68,6 +76,9 @@ struct MeasuredProcess {
         let outcome: ProcessOutcome = signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
         return (outcome, measurement)
     }
+
+    /// How many times a start that fails with ETXTBSY is tried, 20 ms apart.
+    static let textFileBusyAttempts = 50
 
     private static func seconds(_ time: timeval) -> Double {
         Double(time.tv_sec) + Double(time.tv_usec) / 1e6

@@ -56,6 +56,26 @@ struct MeasuredProcessTests {
         #expect(large - small < 60_000, "\(small) faults for 50 MB, \(large) for 250 MB")
     }
 
+    /// A program still open for writing cannot be executed (ETXTBSY); once it is closed, the start that was
+    /// waiting succeeds, and the time measured is the run's, not the wait's.
+    @Test func aProgramStillOpenForWritingIsStartedOnceClosed() throws {
+        let file = runner.path("busy")
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0)
+        let text = Array("#!/bin/sh\nexit 4\n".utf8)
+        #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+        let closing = Thread {
+            usleep(300_000)
+            close(descriptor)
+        }
+        closing.start()
+        let process = MeasuredProcess(
+            program: file, arguments: [], standardOutput: runner.path("out"), standardError: runner.path("err"))
+        let (outcome, measurement) = try process.run()
+        #expect(outcome == .exited(4))
+        #expect(measurement.wallSeconds < 0.25, "\(measurement.wallSeconds) s: the wait was timed")
+    }
+
     @Test func aSignalEndsIt() throws {
         let (outcome, _) = try process("kill -9 $$").run()
         #expect(outcome == .signaled(9))
