@@ -22,10 +22,16 @@ struct JournalFreeExt4: Equatable {
     static func holding(_ folder: String, system: String = "/") -> JournalFreeExt4? {
         var status = stat()
         guard stat(folder, &status) == 0 else { return nil }
-        let device = UInt64(status.st_dev)
-        let major = ((device >> 8) & 0xfff) | ((device >> 32) & ~0xfff)
-        let minor = (device & 0xff) | ((device >> 12) & ~0xff)
+        let (major, minor) = numbers(of: UInt64(status.st_dev))
         return journalFree(major: major, minor: minor, system: system)
+    }
+
+    /// The major and minor numbers of a device number, split as the C library's `major()` and `minor()` split it
+    /// (which Swift does not import): the major in bits 8–19 and 44–63, the minor in bits 0–7 and 20–43.
+    static func numbers(of device: UInt64) -> (major: UInt64, minor: UInt64) {
+        let major = (device & 0x0000_0000_000f_ff00) >> 8 | (device & 0xffff_f000_0000_0000) >> 32
+        let minor = device & 0xff | (device & 0x0000_0fff_fff0_0000) >> 12
+        return (major, minor)
     }
 
     /// As `holding(_:system:)`, for the block device numbered `major`:`minor`.

@@ -48,6 +48,14 @@ struct JournalFreeExt4Tests {
                 == nil)
     }
 
+    /// Device numbers beyond 12 bits of major and 8 of minor are split as the C library splits them:
+    /// `makedev(0x12345, 0x6789a)` is 0x120006783459a.
+    @Test func largeDeviceNumbersAreSplitAsTheCLibrarySplitsThem() {
+        #expect(JournalFreeExt4.numbers(of: 0x1_2000_6783_459a) == (0x12345, 0x6789a))
+        #expect(JournalFreeExt4.numbers(of: 0xfe00) == (254, 0))
+        #expect(JournalFreeExt4.numbers(of: 0x0803) == (8, 3))
+    }
+
     /// On this machine: the device number of a real folder is decoded as coreutils' `stat` decodes it, and the
     /// answer agrees with the kernel's records of that device.
     @Test func aRealFolderIsLookedUpByItsDevice() throws {
