@@ -76,6 +76,22 @@ struct MeasuredProcessTests {
         #expect(measurement.wallSeconds < 0.25, "\(measurement.wallSeconds) s: the wait was timed")
     }
 
+    /// A program that stays open for writing is given up after the attempts (about a second), with exec's reason.
+    @Test func aProgramThatStaysOpenForWritingCannotStart() throws {
+        let file = runner.path("busy")
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o755)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let text = Array("#!/bin/sh\nexit 0\n".utf8)
+        #expect(text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == text.count)
+        let process = MeasuredProcess(
+            program: file, arguments: [], standardOutput: runner.path("out"), standardError: runner.path("err"))
+        #expect(throws: BenchError.cannotStart(program: file, reason: "Text file busy")) { try process.run() }
+        #expect(
+            BenchError.cannotStart(program: file, reason: "Text file busy").description
+                == "\(file) cannot be started: Text file busy.")
+    }
+
     @Test func aSignalEndsIt() throws {
         let (outcome, _) = try process("kill -9 $$").run()
         #expect(outcome == .signaled(9))
