@@ -135,4 +135,37 @@ import Testing
                     reason: .added))
         #expect(joined.addedRowCount == 1)
     }
+
+    @Test func aLongStretchOfChangesGoesOnInPartsMadeAtTheirFullSize() {
+        // One core's changes, more than a part holds: the entries past the first part's go into a new one.
+        let count = SheetChanges.entriesPerPart + 2
+        let sheet = Array("VT Tag,Room\n".utf8)
+        var changes = SheetChanges(source: sheet, labels: ["VT Tag", "Room"])
+        for row in 1...count {
+            Array("R\(row)".utf8).withUnsafeBufferPointer {
+                changes.append(
+                    row: row, tag: VTTag(number: UInt64(row), digits: 7), column: 1, pastEndOf: 12, cellCount: 1,
+                    after: $0, reason: .filled)
+            }
+        }
+        #expect(changes.count == count)
+        #expect(changes.parts.map(\.entries.count) == [SheetChanges.entriesPerPart, 2])
+        #expect(changes.parts[1].entries.capacity >= SheetChanges.entriesPerPart)
+        #expect(changes.parts[1].afterTexts.capacity >= changes.parts[0].afterTexts.count)
+        #expect(changes.locate(count - 3) == (part: 0, index: SheetChanges.entriesPerPart - 1))
+        #expect(changes.locate(count - 2) == (part: 1, index: 0))
+        for position in [0, count - 3, count - 2, count - 1] {
+            #expect(
+                changes[position]
+                    == SheetChange(
+                        row: position + 1, vtTag: VTTag(number: UInt64(position + 1), digits: 7), column: "Room",
+                        before: "", after: "R\(position + 1)", reason: .filled))
+        }
+        #expect(changes.entries.map(\.row) == (1...count).map(UInt32.init))
+        #expect(changes.changedCellCount == count)
+        let table = String(decoding: ChangeTable.csv(changes), as: UTF8.self).split(separator: "\r\n")
+        #expect(table.count == count + 1)
+        #expect(table[count - 2].hasPrefix("\(count - 2),"))
+        #expect(table[count].hasPrefix("\(count),"))
+    }
 }

@@ -7,6 +7,8 @@
 ///
 /// The changes are kept in parts, one per stretch of rows planned at once (see `WriteBackPlanner`), each with its
 /// own entries and texts: parts planned on different cores are joined by reference, never copied into one array.
+/// A stretch with more than `entriesPerPart` changes goes on in a new part, made at about its full size, so that
+/// its entries and texts are written once instead of being copied into ever larger arrays as they grow.
 public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArrayLiteral, Sendable {
     /// One change, in 32 bytes.
     struct Entry {
@@ -53,6 +55,10 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
             return parts[part].entries[index]
         }
     }
+
+    /// The most changes a part that is appended to holds (8 MiB of entries): a million-row sheet whose every row
+    /// changes three cells has a dozen parts.
+    static let entriesPerPart = 1 << 18
 
     /// The bytes the `before` ranges point into: the pulled sheet.
     let source: [UInt8]
@@ -204,6 +210,13 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         if parts.isEmpty {
             parts.append(Part())
             partStarts.append(partStarts[0])
+        } else if parts[parts.count - 1].entries.count >= Self.entriesPerPart {
+            // Its texts are about as long as those of the part it follows.
+            var part = Part()
+            part.entries.reserveCapacity(Self.entriesPerPart)
+            part.afterTexts.reserveCapacity(parts[parts.count - 1].afterTexts.count / 8 * 9)
+            parts.append(part)
+            partStarts.append(partStarts[partStarts.count - 1])
         }
         let last = parts.count - 1
         parts[last].afterTexts.append(contentsOf: after)
@@ -237,7 +250,7 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
 
     /// The part holding change `position` among parts starting at `partStarts`, and its index there.
     private static func locate(_ position: Int, _ partStarts: [Int]) -> (part: Int, index: Int) {
-        // The parts are few (a few per core): counting the parts that start at or before `position`, without a
+        // The parts are few (a few per core, and one more for every `entriesPerPart` changes): counting the parts that start at or before `position`, without a
         // branch, is faster than a binary search whose branches cannot be predicted.
         partStarts.withUnsafeBufferPointer { starts in
             guard starts.count > 2 else { return (0, position) }
