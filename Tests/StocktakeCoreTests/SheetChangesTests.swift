@@ -120,6 +120,32 @@ import Testing
         #expect(SheetChanges(source: [], labels: []).isEmpty)
     }
 
+    @Test func manyPartsAreFoundByHalvingAsFewAreByCounting() {
+        // Parts of one, two and three changes in turn, an empty one among them: more than are counted in line.
+        let sizes = (0..<(SheetChanges.partsCountedInLine + 9)).map { $0 % 3 + 1 }
+        var joined = SheetChanges(source: [], labels: ["VT Tag"])
+        var expected: [(part: Int, index: Int)] = []
+        for (number, size) in sizes.enumerated() {
+            var part = SheetChanges(source: [], labels: ["VT Tag"])
+            for index in 0..<size {
+                Array("\(number)".utf8).withUnsafeBufferPointer {
+                    part.appendAdded(
+                        row: number + 1, tag: VTTag(number: UInt64(number), digits: 6), column: 0, after: $0)
+                }
+                expected.append((number, index))
+            }
+            joined.append(contentsOf: part)
+            if number == 5 { joined.append(contentsOf: SheetChanges(source: [], labels: ["VT Tag"])) }
+        }
+        #expect(joined.parts.count == sizes.count)
+        #expect(joined.indices.map { joined.locate($0).part } == expected.map(\.part))
+        #expect(joined.indices.map { joined.locate($0).index } == expected.map(\.index))
+        #expect(joined.entries.map(\.row) == expected.map { UInt32($0.part + 1) })
+        #expect(
+            joined.indices.map { joined.withAfterText($0) { String(decoding: $0, as: UTF8.self) } }
+                == expected.map { "\($0.part)" })
+    }
+
     @Test func changesAppendedAfterJoinedPartsGoToTheLastPart() {
         var (joined, whole) = planned(in: [0..<1, 1..<3])
         Array("000004".utf8).withUnsafeBufferPointer {

@@ -56,8 +56,8 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
         }
     }
 
-    /// The most changes a part that is appended to holds (8 MiB of entries): a million-row sheet whose every row
-    /// changes three cells has a dozen parts.
+    /// The most changes a part that is appended to holds (8 MiB of entries): a stretch of a million rows that each
+    /// change three cells makes a dozen parts.
     static let entriesPerPart = 1 << 18
 
     /// The bytes the `before` ranges point into: the pulled sheet.
@@ -250,15 +250,28 @@ public struct SheetChanges: RandomAccessCollection, Equatable, ExpressibleByArra
 
     /// The part holding change `position` among parts starting at `partStarts`, and its index there.
     private static func locate(_ position: Int, _ partStarts: [Int]) -> (part: Int, index: Int) {
-        // The parts are few (a few per core, and one more for every `entriesPerPart` changes): counting the parts that start at or before `position`, without a
-        // branch, is faster than a binary search whose branches cannot be predicted.
         partStarts.withUnsafeBufferPointer { starts in
             guard starts.count > 2 else { return (0, position) }
             var part = 0
-            for index in 1..<(starts.count - 1) { part &+= position >= starts[index] ? 1 : 0 }
+            if starts.count <= partsCountedInLine + 1 {
+                // A few parts (a few per core): counting those that start at or before `position`, without a branch,
+                // is faster than a binary search whose branches cannot be predicted.
+                for index in 1..<(starts.count - 1) { part &+= position >= starts[index] ? 1 : 0 }
+            } else {
+                // Many (a sheet of millions of changes has one for every `entriesPerPart`): the last part that
+                // starts at or before `position`, found by halving.
+                var upper = starts.count - 2
+                while part < upper {
+                    let middle = (part + upper + 1) / 2
+                    if starts[middle] <= position { part = middle } else { upper = middle - 1 }
+                }
+            }
             return (part, position &- starts[part])
         }
     }
+
+    /// Up to how many parts `locate` counts them all rather than halving.
+    static let partsCountedInLine = 32
 
     /// The VT tag of a change's row.
     func tag(_ entry: Entry) -> VTTag? {
