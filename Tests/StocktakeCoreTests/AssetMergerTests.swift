@@ -178,14 +178,14 @@ struct AssetMergerTests {
         #expect(members.count == 4)
         for field in CanonicalField.allCases {
             for left in members {
-                let values = merger.record(left).pointee.values
+                let values = merger.packed(left).values
                 #expect(merger.has(field, in: left) == values.has(field), "\(field)")
                 #expect(merger.text(field, of: left) == values.text(field), "\(field)")
                 for right in members {
                     var one = AssetValues()
                     one.copy(field, from: values)
                     var other = AssetValues()
-                    other.copy(field, from: merger.record(right).pointee.values)
+                    other.copy(field, from: merger.packed(right).values)
                     #expect(merger.same(field, left, right) == (one == other), "\(field)")
                 }
             }
@@ -194,7 +194,7 @@ struct AssetMergerTests {
         let survey = members.filter { $0.source == 1 && merger.has(.description, in: $0) }
         #expect(survey.count == 2)
         #expect(
-            merger.record(survey[0]).pointee.packed.description != merger.record(survey[1]).pointee.packed.description)
+            merger.packed(survey[0]).description != merger.packed(survey[1]).description)
         #expect(merger.same(.description, survey[0], survey[1]))
     }
 
@@ -203,7 +203,7 @@ struct AssetMergerTests {
         fixture.sighting("survey.csv", "P-Tag,Room\n\n4512,205")
         let (merger, _) = try Self.merge(fixture)
         let reference = RecordReference(source: 1, record: 0)
-        #expect(merger.record(reference).pointee.values.room == "205")
+        #expect(merger.packed(reference).values.room == "205")
         #expect(merger.location(of: reference) == SourceLocation(file: "survey.csv", row: 1))
     }
 

@@ -9,7 +9,7 @@ struct ReadStateTests {
     let file = SourceFile(path: "scan.csv", role: .sighting)
 
     /// The records of `text` read in one part, as a nightly run reads a file.
-    func records(of text: String) -> [SourceRecord] {
+    func records(of text: String) -> SourceRows {
         let split = SourceSplit(
             file: file, reader: reader, bytes: Array(text.utf8), name: "scan.csv", cuts: [], atLineBreaks: true,
             chunkSize: 1 << 20)

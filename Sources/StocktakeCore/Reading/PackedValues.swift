@@ -131,3 +131,56 @@ struct PackedValues: Sendable {
         present = isPresent ? present | bit : present & ~bit
     }
 }
+
+/// Where each field lies in packed values, so that a file's rows can keep only the bytes of the fields it fills
+/// (`SourceRows`).
+extension PackedValues {
+    /// The bytes of the stored properties that hold `field`: their offsets in packed values and their sizes (8, 4 or
+    /// 1 bytes). Whether a number field is there is in the `presentByte`, which every row keeps.
+    static func storage(of field: CanonicalField) -> [(offset: Int, size: Int)] {
+        func at<Value>(_ path: KeyPath<PackedValues, Value>) -> (offset: Int, size: Int) {
+            (MemoryLayout<PackedValues>.offset(of: path)!, MemoryLayout<Value>.size)
+        }
+        switch field {
+        case .vtTag: return [at(\.vtTagNumber), at(\.vtTagDigits)]
+        case .cnsNumber: return [at(\.cnsNumberValue), at(\.cnsNumberDigits)]
+        case .serialNumber: return [at(\.serialNumberText)]
+        case .macAddress: return [at(\.macAddressValue)]
+        case .model: return [at(\.model)]
+        case .description: return [at(\.description)]
+        case .building: return [at(\.building)]
+        case .room: return [at(\.room)]
+        case .mount: return [at(\.mount)]
+        case .custodian: return [at(\.custodian)]
+        case .latitude: return [at(\.latitudeValue)]
+        case .longitude: return [at(\.longitudeValue)]
+        case .lastSeen: return [at(\.lastSeenDays)]
+        case .stockNumber: return [at(\.stockNumber)]
+        case .cost: return [at(\.costCents)]
+        }
+    }
+
+    /// The offset of the byte that says which number fields hold a value.
+    static var presentByte: Int { MemoryLayout<PackedValues>.offset(of: \PackedValues.present)! }
+
+    /// The fields that hold a value, one bit each by their position in `CanonicalField.allCases`.
+    var fieldsHeld: UInt16 {
+        var held: UInt16 = 0
+        if present & Self.hasVTTag != 0 { held |= 1 << 0 }
+        if present & Self.hasCNSNumber != 0 { held |= 1 << 1 }
+        if serialNumberText >= 0 { held |= 1 << 2 }
+        if present & Self.hasMACAddress != 0 { held |= 1 << 3 }
+        if model >= 0 { held |= 1 << 4 }
+        if description >= 0 { held |= 1 << 5 }
+        if building >= 0 { held |= 1 << 6 }
+        if room >= 0 { held |= 1 << 7 }
+        if mount >= 0 { held |= 1 << 8 }
+        if custodian >= 0 { held |= 1 << 9 }
+        if present & Self.hasLatitude != 0 { held |= 1 << 10 }
+        if present & Self.hasLongitude != 0 { held |= 1 << 11 }
+        if present & Self.hasLastSeen != 0 { held |= 1 << 12 }
+        if stockNumber >= 0 { held |= 1 << 13 }
+        if present & Self.hasCost != 0 { held |= 1 << 14 }
+        return held
+    }
+}

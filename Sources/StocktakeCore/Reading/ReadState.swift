@@ -66,6 +66,7 @@ struct ReadState {
         self.init(
             file: file, reader: reader, startOffset: startOffset, expectedBytes: expectedBytes, sourceRows: sourceRows)
         data.layout = layout
+        data.records = SourceRows(keeping: layout.plan.flatMap(\.target.fields))
         sawHeader = true
         plan = layout.plan
         checksIdentifiers = layout.hasIdentifier
@@ -101,6 +102,7 @@ struct ReadState {
             data.layout = HeaderLayout(header: record.strings, mapping: reader.mapping)
             data.headerLine = record.line
             plan = data.layout.plan
+            data.records = SourceRows(keeping: plan.flatMap(\.target.fields))
             checksIdentifiers = data.layout.hasIdentifier
             return
         }
@@ -144,11 +146,7 @@ struct ReadState {
         let first = resolvedRecords
         resolvedRecords = data.records.count
         ids.withUnsafeBufferPointer { ids in
-            data.records.withUnsafeMutableBufferPointer { records in
-                for index in first..<records.count where records[index].packed.serialNumberText >= 0 {
-                    records[index].packed.serialNumberText = ids[Int(records[index].packed.serialNumberText)]
-                }
-            }
+            data.records.replaceSerialTexts(from: first) { ids[Int($0)] }
         }
     }
 
@@ -239,7 +237,7 @@ struct ReadState {
         for index in firstIssue..<data.issues.count { data.issues[index].recordIndex = recordIndex }
         fingerprints.insert(fingerprint, record: Int32(recordIndex), row: Int32(clamping: row))
         recordFingerprints?.append(fingerprint)
-        data.records.append(SourceRecord(row: row, line: record.line, packed: values))
+        data.records.append(row: Int32(clamping: row), line: Int32(clamping: record.line), packed: values)
         if serials.count >= Self.serialsPerBatch { addSerials() }
     }
 

@@ -20,7 +20,7 @@ public struct SourceData: Sendable {
     public var file: SourceFile
     public var layout: HeaderLayout
     /// The kept rows, in file order.
-    public var records: [SourceRecord] = []
+    public var records: SourceRows = []
     /// Cell and row problems, in file order.
     public var issues: [RowIssue] = []
     /// Problems beyond the reader's `issueLimit`, counted but not kept.

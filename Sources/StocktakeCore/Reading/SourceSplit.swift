@@ -272,9 +272,10 @@ struct SourceSplit {
         var earlier: [Int: (record: Int32, row: Int32)] = [:]
         var repeatedAcross: [SourceData.RepeatedRow] = []
         data.records.reserveCapacity(data.records.count + part.data.records.count)
-        for (local, record) in part.data.records.enumerated() {
-            let row = Int(record.row) + rowOffset
-            let line = Int(record.line) + lineOffset
+        let records = part.data.records.view
+        for local in 0..<records.count {
+            let row = Int(records.row(at: local)) + rowOffset
+            let line = Int(records.line(at: local)) + lineOffset
             let fingerprint = part.recordFingerprints[local]
             if let first = table.first(of: fingerprint) {
                 earlier[local] = first
@@ -284,7 +285,8 @@ struct SourceSplit {
             }
             globalIndex[local] = data.records.count
             table.insert(fingerprint, record: Int32(data.records.count), row: Int32(clamping: row))
-            data.records.append(SourceRecord(row: row, line: line, packed: record.packed))
+            data.records.append(
+                row: Int32(clamping: row), line: Int32(clamping: line), packed: records.packed(at: local))
         }
         for var issue in part.data.issues {
             if let local = issue.recordIndex {

@@ -31,11 +31,12 @@ struct AssetGraph {
             sources, expected: expected)
         let prefetching = serialIndex.outgrowsCache || macIndex.outgrowsCache || cnsIndex.outgrowsCache
         for (sourceIndex, source) in sources.enumerated() {
-            source.records.withUnsafeBufferPointer { records in
-                for recordIndex in records.indices where records[recordIndex].packed.vtTag == nil {
+            do {
+                let records = source.records.view
+                for recordIndex in 0..<records.count where records.packed(at: recordIndex).vtTag == nil {
                     let ahead = recordIndex + Prefetch.keysAhead
-                    if prefetching, ahead < records.count, records[ahead].packed.vtTag == nil {
-                        prefetch(records[ahead].packed)
+                    if prefetching, ahead < records.count, records.packed(at: ahead).vtTag == nil {
+                        prefetch(records.packed(at: ahead))
                     }
                     let reference = RecordReference(source: sourceIndex, record: recordIndex)
                     join(reference, in: records, order: fallbackIdentifiers)
@@ -98,13 +99,14 @@ struct AssetGraph {
         for (sourceIndex, source) in sources.enumerated() {
             var rows = [Int32](repeating: -1, count: source.records.count)
             rows.withUnsafeMutableBufferPointer { assets in
-                source.records.withUnsafeBufferPointer { records in
-                    for recordIndex in records.indices {
+                do {
+                    let records = source.records.view
+                    for recordIndex in 0..<records.count {
                         let ahead = recordIndex + Prefetch.keysAhead
-                        if prefetching, ahead < records.count, let tag = records[ahead].packed.vtTag {
+                        if prefetching, ahead < records.count, let tag = records.packed(at: ahead).vtTag {
                             tagIndex.prefetch(tag.number)
                         }
-                        guard let tag = records[recordIndex].packed.vtTag else { continue }
+                        guard let tag = records.packed(at: recordIndex).vtTag else { continue }
                         if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
                             assets[recordIndex] = known
                         } else {
@@ -131,16 +133,17 @@ struct AssetGraph {
         let prefetching = index.outgrowsCache
         for (sourceIndex, source) in sources.enumerated() {
             let assets = placed.assets(of: sourceIndex)
-            source.records.withUnsafeBufferPointer { records in
-                for recordIndex in records.indices where assets[recordIndex] >= 0 {
+            do {
+                let records = source.records.view
+                for recordIndex in 0..<records.count where assets[recordIndex] >= 0 {
                     let ahead = recordIndex + Prefetch.keysAhead
                     if prefetching, ahead < records.count, assets[ahead] >= 0,
-                        let upcoming = integer(records[ahead].packed)
+                        let upcoming = integer(records.packed(at: ahead))
                     {
                         index.prefetch(integer: upcoming)
                     }
-                    guard let key = integer(records[recordIndex].packed) else { continue }
-                    index.add(Int(assets[recordIndex]), integer: key) { value(records[recordIndex].packed) }
+                    guard let key = integer(records.packed(at: recordIndex)) else { continue }
+                    index.add(Int(assets[recordIndex]), integer: key) { value(records.packed(at: recordIndex)) }
                 }
             }
         }
@@ -175,9 +178,9 @@ struct AssetGraph {
     }
 
     private mutating func join(
-        _ reference: RecordReference, in records: UnsafeBufferPointer<SourceRecord>, order: [CanonicalField]
+        _ reference: RecordReference, in records: SourceRows.View, order: [CanonicalField]
     ) {
-        let values = records[Int(reference.record)].packed
+        let values = records.packed(at: Int(reference.record))
         // Most rows match one asset by their first identifier: that asset takes them without building any list.
         if let field = order.first(where: { integerKey(field: $0, of: values) != nil }),
             let asset = onlyAsset(sharing: field, integer: integerKey(field: field, of: values)!)
@@ -249,11 +252,11 @@ struct AssetGraph {
     }
 
     private mutating func place(
-        _ reference: RecordReference, in records: UnsafeBufferPointer<SourceRecord>, in asset: Int
+        _ reference: RecordReference, in records: SourceRows.View, in asset: Int
     ) {
         assetOfRecord[Int(reference.source)][Int(reference.record)] = Int32(asset)
         // The row's packed values are read field by field; its texts are never unpacked here.
-        let values = records[Int(reference.record)].packed
+        let values = records.packed(at: Int(reference.record))
         let serial = values.serialNumberText
         if serial >= 0 {
             serialIndex.add(asset, integer: UInt64(serial)) {

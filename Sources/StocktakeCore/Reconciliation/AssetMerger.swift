@@ -12,13 +12,13 @@ struct AssetMerger {
     /// Each source's records, read in place: a field is read without copying the record around it (a record holds
     /// seven strings, and copying one retains and releases each). `sources` owns the arrays and never changes
     /// them, so their storage stays where it is for as long as the merger lives.
-    private let records: [UnsafeBufferPointer<SourceRecord>]
+    private let records: [SourceRows.View]
     /// For each field (by its position in `CanonicalField.allCases`), the rank of each source (lower wins).
     private let ranks: [[Int]]
 
     init(sources: [SourceData], precedence: [CanonicalField: FieldPrecedence]) {
         self.sources = sources
-        records = sources.map { source in source.records.withUnsafeBufferPointer { $0 } }
+        records = sources.map(\.records.view)
         var defaultRanks: [Int] = []
         for (index, source) in sources.enumerated() {
             defaultRanks.append(source.file.role == .central ? sources.count + index : index)
@@ -31,27 +31,27 @@ struct AssetMerger {
         }
     }
 
-    /// The record `reference` points at, in place.
+    /// The packed values of the row `reference` points at, read in place.
     @inline(__always)
-    func record(_ reference: RecordReference) -> UnsafePointer<SourceRecord> {
-        records[Int(reference.source)].baseAddress! + Int(reference.record)
+    func packed(_ reference: RecordReference) -> PackedValues {
+        records[Int(reference.source)].packed(at: Int(reference.record))
     }
 
     /// Whether the row has a value for `field`; reads the one field, without unpacking the row.
     func has(_ field: CanonicalField, in reference: RecordReference) -> Bool {
-        record(reference).pointee.packed.only(field).has(field)
+        packed(reference).only(field).has(field)
     }
 
     /// The text of `field` in the row, as its values give it (`AssetValues.text(_:)`); reads the one field.
     func text(_ field: CanonicalField, of reference: RecordReference) -> String {
-        record(reference).pointee.packed.only(field).text(field)
+        packed(reference).only(field).text(field)
     }
 
     /// Whether two rows hold the same value of `field` (both absent counts as the same), as their values compare;
     /// reads the one field of each, and texts only when their ids differ (other Unicode forms of one text are equal).
     func same(_ field: CanonicalField, _ left: RecordReference, _ right: RecordReference) -> Bool {
-        let packedOne = record(left).pointee.packed
-        let packedOther = record(right).pointee.packed
+        let packedOne = packed(left)
+        let packedOther = packed(right)
         if let id = packedOne.textID(of: field), id == packedOther.textID(of: field) { return true }
         // Values holding the one field each compare as that field does.
         return packedOne.only(field) == packedOther.only(field)
@@ -72,7 +72,8 @@ struct AssetMerger {
 
     func location(of reference: RecordReference) -> SourceLocation {
         let source = sources[Int(reference.source)]
-        return SourceLocation(file: source.file.displayName, row: Int(record(reference).pointee.row))
+        return SourceLocation(
+            file: source.file.displayName, row: Int(records[Int(reference.source)].row(at: Int(reference.record))))
     }
 
     /// The bit of `field` in the `differing` set `merge(checking:)` returns.
@@ -83,10 +84,11 @@ struct AssetMerger {
     /// Asking for an asset's rows a few assets ahead makes those waits overlap.
     func prefetch<Members: Collection<RecordReference>>(_ members: Members) {
         for reference in members {
-            let start = UnsafeRawPointer(record(reference))
+            let rows = records[Int(reference.source)]
+            let start = rows.address(of: Int(reference.record))
             Prefetch.line(at: start)
-            // A record spans two cache lines when it does not start a line.
-            Prefetch.line(at: start + MemoryLayout<SourceRecord>.size - 1)
+            // A row spans two cache lines when it does not start a line.
+            Prefetch.line(at: start + rows.stride - 1)
         }
     }
 
@@ -125,7 +127,7 @@ struct AssetMerger {
         var any: InventoryDate?
         for reference in members {
             let source = Int(reference.source)
-            let row = record(reference).pointee.packed
+            let row = packed(reference)
             // Identity fields: the first value in source order is the merged one.
             Self.first(row.vtTag, &merged.vtTag, 0, &differing)
             Self.first(row.cnsNumber, &merged.cnsNumber, 1, &differing)
@@ -223,7 +225,7 @@ struct AssetMerger {
         var sighted: InventoryDate?
         var any: InventoryDate?
         for reference in members {
-            guard let date = record(reference).pointee.packed.lastSeen else { continue }
+            guard let date = packed(reference).lastSeen else { continue }
             if any.map({ date > $0 }) ?? true { any = date }
             if sources[Int(reference.source)].file.role == .sighting, sighted.map({ date > $0 }) ?? true {
                 sighted = date
@@ -235,7 +237,7 @@ struct AssetMerger {
 
     /// Copies one field of a row into `merged`, reading only that field.
     private func copy(_ field: CanonicalField, from reference: RecordReference, into merged: inout AssetValues) {
-        record(reference).pointee.packed.copy(field, into: &merged)
+        packed(reference).copy(field, into: &merged)
     }
 
     /// The distinct values of `field` among `members`, the winning value first, when there are two or more.

@@ -114,7 +114,7 @@ extension ReconcileRun {
         // Only the dates are read, in place; the list of sightings is made for a finding only.
         var newest: (date: InventoryDate, reference: RecordReference)?
         for reference in members[asset] where role(reference) == .sighting {
-            guard let date = merger.record(reference).pointee.packed.lastSeen else { return }
+            guard let date = merger.packed(reference).lastSeen else { return }
             if newest == nil || date > newest!.date { newest = (date, reference) }
         }
         guard let newest, newest.date < cutoff else { return }

@@ -1,0 +1,116 @@
+import Testing
+
+@testable import StocktakeCore
+
+@Suite struct SourceRowsTests {
+    /// Values in every field, each different from row to row.
+    static func everything(_ index: Int) -> AssetValues {
+        var values = AssetValues()
+        values.vtTag = VTTag(number: UInt64(100_000 + index), digits: 6)
+        values.cnsNumber = CNSNumber(number: UInt64(7_000 + index), digits: 7)
+        values.serialNumber = SerialNumber(canonical: "CNF\(index)")
+        values.macAddress = MACAddress(value: 0x00AA_BB00_0000 + UInt64(index))
+        values.model = "AP-\(index)"
+        values.description = "Ceiling \(index)"
+        values.building = "Library \(index)"
+        values.room = "\(100 + index)"
+        values.mount = "wall \(index)"
+        values.custodian = "pid\(index)"
+        values.latitude = 37.25 + Double(index) / 1_000
+        values.longitude = -80.5 - Double(index) / 1_000
+        values.lastSeen = InventoryDate(daysSinceEpoch: Int32(20_000 + index))
+        values.stockNumber = "S-\(index)"
+        values.cost = UnitCost(cents: Int64(99_999_999_999 + index))
+        return values
+    }
+
+    /// The values of `everything(index)` in `fields` alone.
+    static func only(_ fields: [CanonicalField], _ index: Int) -> AssetValues {
+        var values = AssetValues()
+        for field in fields { values.copy(field, from: everything(index)) }
+        return values
+    }
+
+    /// A file of tags and custodians keeps 24 bytes a row (row, line, tag and its digits, custodian, the byte of the
+    /// numbers there), a file of every field 96, and both read back every value exactly.
+    @Test func aRowKeepsOnlyTheBytesOfItsFilesFields() {
+        var custodians = SourceRows(keeping: [.vtTag, .custodian])
+        var everything = SourceRows(keeping: CanonicalField.allCases)
+        for index in 0..<100 {
+            custodians.append(
+                SourceRecord(row: index + 1, line: index + 2, values: Self.only([.vtTag, .custodian], index)))
+            everything.append(SourceRecord(row: index + 1, line: index + 2, values: Self.everything(index)))
+        }
+        #expect(custodians.stride == 24)
+        #expect(everything.stride == 96)
+        #expect(custodians.count == 100 && everything.count == 100)
+        for index in 0..<100 {
+            #expect(custodians[index].values == Self.only([.vtTag, .custodian], index))
+            #expect(custodians[index].row == Int32(index + 1) && custodians[index].line == Int32(index + 2))
+            #expect(everything[index].values == Self.everything(index))
+            #expect(everything.view.row(at: index) == Int32(index + 1))
+            #expect(everything.view.line(at: index) == Int32(index + 2))
+        }
+    }
+
+    /// A row holding a field its file was not expected to fill widens every row's layout: the rows before it keep
+    /// their values, and the new row keeps all of its own.
+    @Test func aRowWithAnUnexpectedFieldWidensTheRowsBeforeIt() {
+        var rows = SourceRows(keeping: [.vtTag])
+        for index in 0..<40 {
+            rows.append(SourceRecord(row: index + 1, line: index + 1, values: Self.only([.vtTag], index)))
+        }
+        let narrow = rows.stride
+        rows.append(SourceRecord(row: 41, line: 41, values: Self.only([.vtTag, .room, .cost], 40)))
+        #expect(rows.stride > narrow)
+        #expect(rows.fields == SourceRows.bits(of: [.vtTag, .room, .cost]))
+        for index in 0..<40 { #expect(rows[index].values == Self.only([.vtTag], index)) }
+        #expect(rows[40].values == Self.only([.vtTag, .room, .cost], 40))
+        // Rows built with no layout at all widen as they come.
+        let built: SourceRows = [SourceRecord(row: 1, line: 1, values: Self.everything(3))]
+        #expect(built[0].values == Self.everything(3))
+    }
+
+    /// Rows are a value: a copy does not see rows appended or changed after it was made.
+    @Test func aCopyKeepsTheRowsItWasMadeWith() {
+        var rows = SourceRows(keeping: CanonicalField.allCases)
+        for index in 0..<10 { rows.append(SourceRecord(row: index, line: index, values: Self.everything(index))) }
+        let copy = rows
+        rows.append(SourceRecord(row: 10, line: 10, values: Self.everything(10)))
+        rows[0] = SourceRecord(row: 99, line: 99, values: Self.everything(99))
+        rows.reserveCapacity(10_000)
+        #expect(copy.count == 10)
+        #expect(copy[0].values == Self.everything(0) && copy[0].row == 0)
+        #expect(rows[0].values == Self.everything(99) && rows[0].row == 99)
+        #expect(rows.capacity >= 10_000)
+        for index in 1...10 { #expect(rows[index].values == Self.everything(index)) }
+    }
+
+    /// Growing moves the rows to a larger block: every row survives many growths, and reserving makes room once.
+    @Test func growingKeepsEveryRow() {
+        var rows = SourceRows(keeping: [.vtTag, .serialNumber])
+        rows.reserveCapacity(3)
+        #expect(rows.capacity == 3)
+        for index in 0..<5_000 {
+            rows.append(SourceRecord(row: index, line: index, values: Self.only([.vtTag, .serialNumber], index)))
+        }
+        #expect(rows.count == 5_000 && rows.capacity >= 5_000)
+        for index in stride(from: 0, to: 5_000, by: 7) {
+            #expect(rows[index].values == Self.only([.vtTag, .serialNumber], index))
+        }
+    }
+
+    /// The serial texts of the rows from a position on are replaced, and rows without a serial keep none.
+    @Test func serialTextsAreReplacedFromAPositionOn() {
+        var rows = SourceRows(keeping: [.vtTag, .serialNumber])
+        var packed = PackedValues()
+        for index in 0..<6 {
+            packed.vtTag = VTTag(number: UInt64(index), digits: 6)
+            packed.serialNumberText = index == 4 ? -1 : Int32(index)
+            rows.append(row: Int32(index), line: Int32(index), packed: packed)
+        }
+        rows.replaceSerialTexts(from: 2) { $0 + 1_000 }
+        #expect((0..<6).map { rows.packed(at: $0).serialNumberText } == [0, 1, 1_002, 1_003, -1, 1_005])
+        #expect((0..<6).map { rows.packed(at: $0).vtTag?.number } == [0, 1, 2, 3, 4, 5])
+    }
+}
