@@ -1,8 +1,8 @@
-/// The values of one source row as a row keeps them: 88 bytes instead of the 232 of `AssetValues`.
+/// The values of one source row, packed: 88 bytes instead of the 232 of `AssetValues`.
 ///
 /// Identifiers are their numbers, coordinates and days are plain numbers with one bit each saying whether they are
-/// there, and texts (the serial number and the free-text fields) are ids in `SharedTexts`. Rows are many (a
-/// million-asset account reads 5.5 million), so this is most of what reading keeps in memory.
+/// there, and texts (the serial number and the free-text fields) are ids in `SharedTexts`. A file's rows keep only
+/// the bytes of the fields it fills (`SourceRows`), and are unpacked into these values when read.
 struct PackedValues: Sendable {
     private var vtTagNumber: UInt64 = 0
     private var cnsNumberValue: UInt64 = 0

@@ -92,7 +92,7 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
 
     /// Replaces the serial number text of each row from `first` on that holds one by `replacement` of it.
     mutating func replaceSerialTexts(from first: Int, _ replacement: (Int32) -> Int32) {
-        guard first < count, storage.fields & (1 << 2) != 0 else { return }
+        guard first < count, storage.fields & Self.bits(of: [.serialNumber]) != 0 else { return }
         makeRoom(for: PackedValues(), capacity: capacity)
         storage.replaceSerialTexts(in: first..<count, replacement)
     }
@@ -141,25 +141,7 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
             let row = address(of: position)
             var values = PackedValues()
             withUnsafeMutableBytes(of: &values) { packed in
-                let target = packed.baseAddress!
-                for index in 0..<spanCount {
-                    let span = spans[index]
-                    let from = Int(span.row)
-                    let to = Int(span.packed)
-                    switch span.size {
-                    case 8:
-                        target.storeBytes(
-                            of: row.loadUnaligned(fromByteOffset: from, as: UInt64.self), toByteOffset: to,
-                            as: UInt64.self)
-                    case 4:
-                        target.storeBytes(
-                            of: row.loadUnaligned(fromByteOffset: from, as: UInt32.self), toByteOffset: to,
-                            as: UInt32.self)
-                    default:
-                        target.storeBytes(
-                            of: row.load(fromByteOffset: from, as: UInt8.self), toByteOffset: to, as: UInt8.self)
-                    }
-                }
+                RowSpan.copy(spans, count: spanCount, from: row, to: packed.baseAddress!, intoRow: false)
             }
             return values
         }
@@ -175,6 +157,30 @@ struct RowSpan {
     var packed: UInt8
     var row: UInt8
     var size: UInt8
+
+    /// Copies the bytes of `count` spans from packed values into a row (`intoRow`), or from a row into packed values.
+    @inline(__always)
+    static func copy(
+        _ spans: UnsafePointer<RowSpan>, count: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer,
+        intoRow: Bool
+    ) {
+        for index in 0..<count {
+            let span = spans[index]
+            let from = Int(intoRow ? span.packed : span.row)
+            let to = Int(intoRow ? span.row : span.packed)
+            switch span.size {
+            case 8:
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: from, as: UInt64.self), toByteOffset: to, as: UInt64.self)
+            case 4:
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: from, as: UInt32.self), toByteOffset: to, as: UInt32.self)
+            default:
+                target.storeBytes(
+                    of: source.load(fromByteOffset: from, as: UInt8.self), toByteOffset: to, as: UInt8.self)
+            }
+        }
+    }
 }
 
 /// The bytes of a file's rows, and where each field lies in them. Its layout never changes: rows that need another
@@ -249,23 +255,7 @@ private final class RowStorage: @unchecked Sendable {
         target.storeBytes(of: row, as: Int32.self)
         target.storeBytes(of: line, toByteOffset: 4, as: Int32.self)
         withUnsafeBytes(of: packed) { packed in
-            let source = packed.baseAddress!
-            for index in 0..<spanCount {
-                let span = spans[index]
-                let from = Int(span.packed)
-                let to = Int(span.row)
-                switch span.size {
-                case 8:
-                    target.storeBytes(
-                        of: source.load(fromByteOffset: from, as: UInt64.self), toByteOffset: to, as: UInt64.self)
-                case 4:
-                    target.storeBytes(
-                        of: source.load(fromByteOffset: from, as: UInt32.self), toByteOffset: to, as: UInt32.self)
-                default:
-                    target.storeBytes(
-                        of: source.load(fromByteOffset: from, as: UInt8.self), toByteOffset: to, as: UInt8.self)
-                }
-            }
+            RowSpan.copy(spans, count: spanCount, from: packed.baseAddress!, to: target, intoRow: true)
         }
     }
 

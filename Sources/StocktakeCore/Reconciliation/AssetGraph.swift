@@ -33,13 +33,17 @@ struct AssetGraph {
         for (sourceIndex, source) in sources.enumerated() {
             do {
                 let records = source.records.view
-                for recordIndex in 0..<records.count where records.packed(at: recordIndex).vtTag == nil {
+                // Each row is unpacked once, and handed on to be joined and placed.
+                for recordIndex in 0..<records.count {
+                    let values = records.packed(at: recordIndex)
+                    guard values.vtTag == nil else { continue }
                     let ahead = recordIndex + Prefetch.keysAhead
-                    if prefetching, ahead < records.count, records.packed(at: ahead).vtTag == nil {
-                        prefetch(records.packed(at: ahead))
+                    if prefetching, ahead < records.count {
+                        let upcoming = records.packed(at: ahead)
+                        if upcoming.vtTag == nil { prefetch(upcoming) }
                     }
                     let reference = RecordReference(source: sourceIndex, record: recordIndex)
-                    join(reference, in: records, order: fallbackIdentifiers)
+                    join(reference, values: values, order: fallbackIdentifiers)
                 }
             }
         }
@@ -178,14 +182,13 @@ struct AssetGraph {
     }
 
     private mutating func join(
-        _ reference: RecordReference, in records: SourceRows.View, order: [CanonicalField]
+        _ reference: RecordReference, values: PackedValues, order: [CanonicalField]
     ) {
-        let values = records.packed(at: Int(reference.record))
         // Most rows match one asset by their first identifier: that asset takes them without building any list.
         if let field = order.first(where: { integerKey(field: $0, of: values) != nil }),
             let asset = onlyAsset(sharing: field, integer: integerKey(field: field, of: values)!)
         {
-            place(reference, in: records, in: asset)
+            place(reference, values: values, in: asset)
             return
         }
         var candidates: [Int]?
@@ -205,11 +208,11 @@ struct AssetGraph {
         }
         guard let candidates, let deciding else {
             tags.append(nil)
-            place(reference, in: records, in: tags.count - 1)
+            place(reference, values: values, in: tags.count - 1)
             return
         }
         if candidates.count == 1 {
-            place(reference, in: records, in: candidates[0])
+            place(reference, values: values, in: candidates[0])
         } else {
             unplaced.append(Unplaced(reference: reference, field: deciding, assets: candidates))
         }
@@ -252,11 +255,10 @@ struct AssetGraph {
     }
 
     private mutating func place(
-        _ reference: RecordReference, in records: SourceRows.View, in asset: Int
+        _ reference: RecordReference, values: PackedValues, in asset: Int
     ) {
         assetOfRecord[Int(reference.source)][Int(reference.record)] = Int32(asset)
         // The row's packed values are read field by field; its texts are never unpacked here.
-        let values = records.packed(at: Int(reference.record))
         let serial = values.serialNumberText
         if serial >= 0 {
             serialIndex.add(asset, integer: UInt64(serial)) {

@@ -9,9 +9,8 @@ struct AssetMerger {
     typealias FieldValue = FindingValue
 
     private let sources: [SourceData]
-    /// Each source's records, read in place: a field is read without copying the record around it (a record holds
-    /// seven strings, and copying one retains and releases each). `sources` owns the arrays and never changes
-    /// them, so their storage stays where it is for as long as the merger lives.
+    /// Each source's rows, read in place. `sources` owns their storage and never changes it, so it stays where it is
+    /// for as long as the merger lives.
     private let records: [SourceRows.View]
     /// For each field (by its position in `CanonicalField.allCases`), the rank of each source (lower wins).
     private let ranks: [[Int]]
@@ -93,7 +92,7 @@ struct AssetMerger {
     }
 
     /// Whether merging and the per-asset checks of `assetCount` assets fetch the rows of the assets a few ahead
-    /// (`prefetch(_:)`). Up to `assetsInCache` assets they do not: the rows, about 100 bytes each and six or seven per
+    /// (`prefetch(_:)`). Up to `assetsInCache` assets they do not: the rows, up to 96 bytes each and six or seven per
     /// asset, are then little more than a core's cache, and prefetching them cost a 3,000-asset account more than it
     /// saved.
     static func prefetches(assetCount: Int) -> Bool {
