@@ -295,8 +295,12 @@ struct SyncedReconcileJobTests {
     /// The pulled sheets are read while they flush, and the run waits for their flushes before it writes anything:
     /// a flush held back 0.3 s still finds no output in the folder when it ends.
     @Test func thePulledSheetsAreOnDiskBeforeAnyOutputIsWritten() throws {
+        // The sheets flush on threads of their own, at once: what each saw is appended under a lock.
         final class Seen: @unchecked Sendable {
-            var names: [[String]] = []
+            private let lock = NSLock()
+            private var seen: [[String]] = []
+            func append(_ names: [String]) { lock.withLock { seen.append(names) } }
+            var names: [[String]] { lock.withLock { seen } }
         }
         let fixture = try Fixture()
         var job = fixture.job()
@@ -304,7 +308,7 @@ struct SyncedReconcileJobTests {
         let out = fixture.folder.appendingPathComponent("out").path
         job.synchronize = { descriptor in
             usleep(300_000)
-            seen.names.append(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).sorted())
+            seen.append(((try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []).sorted())
             return AtomicFileWriter.synchronize(descriptor)
         }
         _ = try job.run(fixture.request, log: Log(account: "acme", isEnabled: false))
