@@ -24,15 +24,16 @@ struct PackedValuesFieldsTests {
         }
     }
 
-    @Test func textFieldsHaveIdsAndTheOthersNone() {
+    @Test func freeTextFieldsHaveIdsAndTheOthersNone() {
         let packed = PackedValues(PackedValuesTests.full())
-        let texts: Set<CanonicalField> = [
-            .serialNumber, .model, .description, .building, .room, .mount, .custodian, .stockNumber,
-        ]
+        let texts: Set<CanonicalField> = [.model, .description, .building, .room, .mount, .custodian, .stockNumber]
         for field in CanonicalField.allCases {
             #expect((packed.textID(of: field) != nil) == texts.contains(field), "\(field)")
         }
         #expect(PackedValues().textID(of: .room) == -1)
         #expect(packed.textID(of: .model) == SharedTexts.shared.id(of: "AP-515"))
+        // The serial is its own number, not an id.
+        #expect(packed.serialCode == SerialCode(canonical: "CN0V43PKBN"))
+        #expect(packed.serialCode.pooledID == nil && !packed.serialCode.isNone)
     }
 }

@@ -32,7 +32,7 @@ import Testing
     }
 
     /// A file of tags and custodians keeps 24 bytes a row (row, line, tag and its digits, custodian, the byte of the
-    /// numbers there), a file of every field 96, and both read back every value exactly.
+    /// numbers there), a file of every field 100, and both read back every value exactly.
     @Test func aRowKeepsOnlyTheBytesOfItsFilesFields() {
         var custodians = SourceRows(keeping: [.vtTag, .custodian])
         var everything = SourceRows(keeping: CanonicalField.allCases)
@@ -42,7 +42,7 @@ import Testing
             everything.append(SourceRecord(row: index + 1, line: index + 2, values: Self.everything(index)))
         }
         #expect(custodians.stride == 24)
-        #expect(everything.stride == 96)
+        #expect(everything.stride == 100)
         #expect(custodians.count == 100 && everything.count == 100)
         for index in 0..<100 {
             #expect(custodians[index].values == Self.only([.vtTag, .custodian], index))
@@ -100,17 +100,19 @@ import Testing
         }
     }
 
-    /// The serial texts of the rows from a position on are replaced, and rows without a serial keep none.
-    @Test func serialTextsAreReplacedFromAPositionOn() {
+    /// The serial codes of the rows from a position on are replaced, and rows without a serial keep none.
+    @Test func serialCodesAreReplacedFromAPositionOn() {
         var rows = SourceRows(keeping: [.vtTag, .serialNumber])
         var packed = PackedValues()
         for index in 0..<6 {
             packed.vtTag = VTTag(number: UInt64(index), digits: 6)
-            packed.serialNumberText = index == 4 ? -1 : Int32(index)
+            packed.serialCode = index == 4 ? .none : SerialCode(pendingIndex: Int32(index))
             rows.append(row: Int32(index), line: Int32(index), packed: packed)
         }
-        rows.replaceSerialTexts(from: 2) { $0 + 1_000 }
-        #expect((0..<6).map { rows.packed(at: $0).serialNumberText } == [0, 1, 1_002, 1_003, -1, 1_005])
+        rows.replaceSerialCodes(from: 2) { SerialCode(pooled: $0.pendingIndex! + 1_000) }
+        #expect((0..<6).map { rows.packed(at: $0).serialCode.pendingIndex } == [0, 1, nil, nil, nil, nil])
+        #expect((0..<6).map { rows.packed(at: $0).serialCode.pooledID } == [nil, nil, 1_002, 1_003, nil, 1_005])
+        #expect(rows.packed(at: 4).serialCode.isNone)
         #expect((0..<6).map { rows.packed(at: $0).vtTag?.number } == [0, 1, 2, 3, 4, 5])
     }
 }

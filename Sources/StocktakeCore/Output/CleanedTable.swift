@@ -29,8 +29,10 @@ public enum CleanedTable {
             rows: { rows, output in
                 let shared = texts.sharedStrings
                 for index in rows {
-                    if index + Prefetch.rowsAhead < assets.count {
-                        SharedTexts.shared.prefetch(assets[index + Prefetch.rowsAhead].packed.serialNumberText)
+                    if index + Prefetch.rowsAhead < assets.count,
+                        let id = assets[index + Prefetch.rowsAhead].packed.serialCode.pooledID
+                    {
+                        SharedTexts.shared.prefetch(id)
                     }
                     append(index, of: assets, texts.annotations, shared, to: &output)
                 }
@@ -56,7 +58,8 @@ public enum CleanedTable {
         output.append(ASCII.comma)
         if let number = values.cnsNumber { CanonicalText.append(number, to: &output) }
         output.append(ASCII.comma)
-        appendText(values.serialNumberText, SharedTexts.shared, to: &output)
+        values.serialCode.withBytes { CSVWriter.appendField($0, to: &output) }
+        output.append(ASCII.comma)
         if let address = values.macAddress { CanonicalText.append(address, to: &output) }
         output.append(ASCII.comma)
         appendShared(.model, to: &output)
@@ -91,14 +94,6 @@ public enum CleanedTable {
                 CSVWriter.appendField(GeoPosition.text(degrees), to: &output)
             }
         }
-        output.append(ASCII.comma)
-    }
-
-    /// Appends the text with id `id` in `texts` (none for -1) and the comma after it.
-    private static func appendText<Output: ByteSink & ~Copyable>(
-        _ id: Int32, _ texts: SharedTexts, to output: inout Output
-    ) {
-        if id >= 0 { CSVWriter.appendField(texts.string(id), to: &output) }
         output.append(ASCII.comma)
     }
 }

@@ -57,12 +57,14 @@ public enum CleanedWorkbook {
     ) {
         // The asset's values alone are read: copying the whole asset out of the array retained its `sources` text.
         let values = assets[index].packed
-        if index + Prefetch.rowsAhead < assets.count {
-            SharedTexts.shared.prefetch(assets[index + Prefetch.rowsAhead].packed.serialNumberText)
+        if index + Prefetch.rowsAhead < assets.count,
+            let id = assets[index + Prefetch.rowsAhead].packed.serialCode.pooledID
+        {
+            SharedTexts.shared.prefetch(id)
         }
         cells.plainText { if let tag = values.vtTag { CanonicalText.append(tag, to: &$0) } }
         cells.plainText { if let number = values.cnsNumber { CanonicalText.append(number, to: &$0) } }
-        cells.text(values.serialNumberText >= 0 ? SharedTexts.shared.string(values.serialNumberText) : nil)
+        values.serialCode.withBytes { cells.text($0) }
         cells.plainText { if let address = values.macAddress { CanonicalText.append(address, to: &$0) } }
         cells.shared(shared.index(.model, ofAsset: index))
         cells.shared(shared.index(.description, ofAsset: index))

@@ -8,7 +8,7 @@ extension PackedValues {
         case .vtTag: values.vtTag = vtTag
         case .cnsNumber: values.cnsNumber = cnsNumber
         case .serialNumber:
-            values.serialNumber = serialNumberText < 0 ? nil : SerialNumber(canonical: texts.string(serialNumberText))
+            values.serialNumber = serialCode.serialNumber
         case .macAddress: values.macAddress = macAddress
         case .model: values.model = model < 0 ? nil : texts.string(model)
         case .description: values.description = description < 0 ? nil : texts.string(description)
@@ -31,10 +31,10 @@ extension PackedValues {
         return values
     }
 
-    /// The id in `SharedTexts` of a field kept as text (-1 when it is empty); `nil` for the other fields.
+    /// The id in `SharedTexts` of a free-text field (-1 when it is empty); `nil` for the other fields, the serial
+    /// number among them (its `serialCode` compares as the id does).
     func textID(of field: CanonicalField) -> Int32? {
         switch field {
-        case .serialNumber: serialNumberText
         case .model: model
         case .description: description
         case .building: building
@@ -42,7 +42,7 @@ extension PackedValues {
         case .mount: mount
         case .custodian: custodian
         case .stockNumber: stockNumber
-        case .vtTag, .cnsNumber, .macAddress, .latitude, .longitude, .lastSeen, .cost: nil
+        case .vtTag, .cnsNumber, .serialNumber, .macAddress, .latitude, .longitude, .lastSeen, .cost: nil
         }
     }
 }

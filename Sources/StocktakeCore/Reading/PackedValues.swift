@@ -1,7 +1,7 @@
-/// The values of one source row, packed: 88 bytes instead of the 232 of `AssetValues`.
+/// The values of one source row, packed: 96 bytes instead of the 232 of `AssetValues`.
 ///
-/// Identifiers are their numbers, coordinates and days are plain numbers with one bit each saying whether they are
-/// there, and texts (the serial number and the free-text fields) are ids in `SharedTexts`. A file's rows keep only
+/// Identifiers are their numbers (a serial number its `SerialCode`), coordinates and days are plain numbers with one
+/// bit each saying whether they are there, and the free-text fields are ids in `SharedTexts`. A file's rows keep only
 /// the bytes of the fields it fills (`SourceRows`), and are unpacked into these values when read.
 struct PackedValues: Sendable {
     private var vtTagNumber: UInt64 = 0
@@ -10,9 +10,9 @@ struct PackedValues: Sendable {
     private var latitudeValue: Double = 0
     private var longitudeValue: Double = 0
     private var costCents: Int64 = 0
+    var serialCode = SerialCode.none
     private var lastSeenDays: Int32 = 0
     /// Ids in `SharedTexts`, or -1 when the field is empty.
-    var serialNumberText: Int32 = -1
     var model: Int32 = -1
     var description: Int32 = -1
     var building: Int32 = -1
@@ -45,7 +45,7 @@ struct PackedValues: Sendable {
         lastSeen = values.lastSeen
         cost = values.cost
         let texts = SharedTexts.shared
-        serialNumberText = values.serialNumber.map { texts.id(of: $0.text) } ?? -1
+        serialCode = values.serialNumber.map { SerialCode(canonical: $0.text) } ?? .none
         model = values.model.map(texts.id(of:)) ?? -1
         description = values.description.map(texts.id(of:)) ?? -1
         building = values.building.map(texts.id(of:)) ?? -1
@@ -64,7 +64,7 @@ struct PackedValues: Sendable {
 
     /// Whether the values hold any identifier (VT tag, CNS number, serial number or MAC address).
     var hasIdentifier: Bool {
-        present & (Self.hasVTTag | Self.hasCNSNumber | Self.hasMACAddress) != 0 || serialNumberText >= 0
+        present & (Self.hasVTTag | Self.hasCNSNumber | Self.hasMACAddress) != 0 || !serialCode.isNone
     }
 
     var vtTag: VTTag? {
@@ -144,7 +144,7 @@ extension PackedValues {
         switch field {
         case .vtTag: return [at(\.vtTagNumber), at(\.vtTagDigits)]
         case .cnsNumber: return [at(\.cnsNumberValue), at(\.cnsNumberDigits)]
-        case .serialNumber: return [at(\.serialNumberText)]
+        case .serialNumber: return [at(\.serialCode)]
         case .macAddress: return [at(\.macAddressValue)]
         case .model: return [at(\.model)]
         case .description: return [at(\.description)]
@@ -168,7 +168,7 @@ extension PackedValues {
         var held: UInt16 = 0
         if present & Self.hasVTTag != 0 { held |= 1 << 0 }
         if present & Self.hasCNSNumber != 0 { held |= 1 << 1 }
-        if serialNumberText >= 0 { held |= 1 << 2 }
+        if !serialCode.isNone { held |= 1 << 2 }
         if present & Self.hasMACAddress != 0 { held |= 1 << 3 }
         if model >= 0 { held |= 1 << 4 }
         if description >= 0 { held |= 1 << 5 }

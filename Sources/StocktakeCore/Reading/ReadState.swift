@@ -17,9 +17,9 @@ struct ReadState {
     /// became: the shared table (and its lock) is asked once per distinct cell. Serial numbers, nearly all distinct,
     /// skip it.
     var seenCellsByColumn: [SeenCells] = []
-    /// The serial numbers of the records kept since `resolvedRecords`, added to `SharedTexts` together once there
-    /// are `serialsPerBatch` of them and when the text is read: until then a record's `serialNumberText` is its
-    /// serial's index here.
+    /// The serial numbers of the records kept since `resolvedRecords` that are not numbers (`SerialCode`), added to
+    /// `SharedTexts` together once there are `serialsPerBatch` of them and when the text is read: until then a
+    /// record's `serialCode` holds its serial's index here.
     var serials = TextBatch()
     /// The records before this one hold ids in `SharedTexts`, those from it on indices in `serials`.
     var resolvedRecords = 0
@@ -146,7 +146,9 @@ struct ReadState {
         let first = resolvedRecords
         resolvedRecords = data.records.count
         ids.withUnsafeBufferPointer { ids in
-            data.records.replaceSerialTexts(from: first) { ids[Int($0)] }
+            data.records.replaceSerialCodes(from: first) { code in
+                code.pendingIndex.map { SerialCode(pooled: ids[Int($0)]) } ?? code
+            }
         }
     }
 
@@ -302,12 +304,14 @@ struct ReadState {
             return take(
                 CNSNumber.normalize(cell, digits: reader.cnsDigits), \.cnsNumber, field, cell, column, row, line)
         case .serialNumber:
-            // Serials are nearly all distinct (one per asset), so a file's own pool would only miss and grow: they
-            // are collected and added to the shared table many at a time (see `addSerials`). A
-            // reader that keeps no records needs no ids, only whether there is a serial.
+            // Nearly every serial is a number of its own. The others are nearly all distinct (one per asset), so a
+            // file's own pool would only miss and grow: they are collected and added to the shared table many at a
+            // time (see `addSerials`). A reader that keeps no records needs no ids, only whether there is a serial.
             let keeps = reader.keepsRecords
-            let result = SerialNumber.withCanonicalBytes(cell) { keeps ? serials.append($0) : 0 }
-            return take(result, \.serialNumberText, field, cell, column, row, line)
+            let result = SerialNumber.withCanonicalBytes(cell) { bytes in
+                SerialCode.inline(bytes) ?? SerialCode(pendingIndex: keeps ? serials.append(bytes) : 0)
+            }
+            return take(result, \.serialCode, field, cell, column, row, line)
         case .macAddress: return take(MACAddress.normalize(cell), \.macAddress, field, cell, column, row, line)
         case .model:
             return takeText(cell, style: .upperCased, \.model, column: column)
@@ -400,9 +404,9 @@ struct ReadState {
         store(result, field, cell, column, row, line, invalidKind) { $0[keyPath: keyPath] = $1 }
     }
 
-    /// Like `take`, for a text id.
-    private mutating func take(
-        _ result: Normalized<Int32>, _ keyPath: WritableKeyPath<PackedValues, Int32>, _ field: CanonicalField,
+    /// Like `take`, for a value that is never absent: a text id, a serial code.
+    private mutating func take<Value>(
+        _ result: Normalized<Value>, _ keyPath: WritableKeyPath<PackedValues, Value>, _ field: CanonicalField,
         _ cell: UnsafeBufferPointer<UInt8>, _ column: Int, _ row: Int, _ line: Int,
         invalidKind: RowIssue.Kind = .invalidValue
     ) -> Bool {

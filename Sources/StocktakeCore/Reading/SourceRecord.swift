@@ -1,6 +1,6 @@
 /// One data row of a source spreadsheet after normalization, as `SourceRows` hands it out.
 ///
-/// The values are packed (88 bytes, where `AssetValues` alone is 232) and unpacked when read; `SourceRows` stores
+/// The values are packed (96 bytes, where `AssetValues` alone is 232) and unpacked when read; `SourceRows` stores
 /// only the bytes of the fields the row's file fills.
 public struct SourceRecord: Sendable {
     /// The 1-based data row (the header is not counted), as the clerk finds it in `file:row`.

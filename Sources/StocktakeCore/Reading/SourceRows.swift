@@ -90,11 +90,11 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
         count += 1
     }
 
-    /// Replaces the serial number text of each row from `first` on that holds one by `replacement` of it.
-    mutating func replaceSerialTexts(from first: Int, _ replacement: (Int32) -> Int32) {
+    /// Replaces the serial code of each row from `first` on that holds one by `replacement` of it.
+    mutating func replaceSerialCodes(from first: Int, _ replacement: (SerialCode) -> SerialCode) {
         guard first < count, storage.fields & Self.bits(of: [.serialNumber]) != 0 else { return }
         makeRoom(for: PackedValues(), capacity: capacity)
-        storage.replaceSerialTexts(in: first..<count, replacement)
+        storage.replaceSerialCodes(in: first..<count, replacement)
     }
 
     /// Makes the storage this array's alone, with room for `capacity` rows and every field `packed` holds.
@@ -259,14 +259,14 @@ private final class RowStorage: @unchecked Sendable {
         }
     }
 
-    func replaceSerialTexts(in positions: Range<Int>, _ replacement: (Int32) -> Int32) {
+    func replaceSerialCodes(in positions: Range<Int>, _ replacement: (SerialCode) -> SerialCode) {
         let serialOffset = PackedValues.storage(of: .serialNumber)[0].offset
         guard let span = (0..<spanCount).lazy.map({ self.spans[$0] }).first(where: { Int($0.packed) == serialOffset })
         else { return }
         for position in positions {
             let at = bytes! + position * stride + Int(span.row)
-            let id = at.loadUnaligned(as: Int32.self)
-            if id >= 0 { at.storeBytes(of: replacement(id), as: Int32.self) }
+            let code = SerialCode(rawValue: at.loadUnaligned(as: UInt64.self))
+            if !code.isNone { at.storeBytes(of: replacement(code).rawValue, as: UInt64.self) }
         }
     }
 }

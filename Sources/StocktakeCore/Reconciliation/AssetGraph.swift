@@ -74,8 +74,8 @@ struct AssetGraph {
             case 1:
                 serials[0] = index(
                     of: sources, placed: placed, capacity: expected,
-                    integer: { $0.serialNumberText >= 0 ? UInt64($0.serialNumberText) : nil },
-                    value: { SerialNumber(canonical: SharedTexts.shared.string($0.serialNumberText))! })
+                    integer: { $0.serialCode.isNone ? nil : $0.serialCode.rawValue },
+                    value: { $0.serialCode.serialNumber! })
             case 2:
                 macs[0] = index(
                     of: sources, placed: placed, capacity: expected,
@@ -229,7 +229,7 @@ struct AssetGraph {
     /// The integer a row's value of an identifier is indexed by (see `IndexKey`); `nil` when the row has none.
     private func integerKey(field: CanonicalField, of values: PackedValues) -> UInt64? {
         switch field {
-        case .serialNumber: values.serialNumberText >= 0 ? UInt64(values.serialNumberText) : nil
+        case .serialNumber: values.serialCode.isNone ? nil : values.serialCode.rawValue
         case .macAddress: values.macAddress?.integerKey
         case .cnsNumber: values.cnsNumber?.integerKey
         default: nil
@@ -259,11 +259,9 @@ struct AssetGraph {
     ) {
         assetOfRecord[Int(reference.source)][Int(reference.record)] = Int32(asset)
         // The row's packed values are read field by field; its texts are never unpacked here.
-        let serial = values.serialNumberText
-        if serial >= 0 {
-            serialIndex.add(asset, integer: UInt64(serial)) {
-                SerialNumber(canonical: SharedTexts.shared.string(serial))!
-            }
+        let serial = values.serialCode
+        if !serial.isNone {
+            serialIndex.add(asset, integer: serial.rawValue) { serial.serialNumber! }
         }
         if let mac = values.macAddress { macIndex.add(asset, for: mac) }
         if let cns = values.cnsNumber { cnsIndex.add(asset, for: cns) }

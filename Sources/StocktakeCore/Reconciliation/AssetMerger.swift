@@ -52,6 +52,7 @@ struct AssetMerger {
         let packedOne = packed(left)
         let packedOther = packed(right)
         if let id = packedOne.textID(of: field), id == packedOther.textID(of: field) { return true }
+        if field == .serialNumber, packedOne.serialCode == packedOther.serialCode { return true }
         // Values holding the one field each compare as that field does.
         return packedOne.only(field) == packedOther.only(field)
     }
@@ -130,7 +131,7 @@ struct AssetMerger {
             // Identity fields: the first value in source order is the merged one.
             Self.first(row.vtTag, &merged.vtTag, 0, &differing)
             Self.first(row.cnsNumber, &merged.cnsNumber, 1, &differing)
-            Self.firstText(row.serialNumberText, &merged.serialNumberText, 2, &differing)
+            Self.firstKept(row.serialCode, absent: .none, &merged.serialCode, 2, &differing)
             Self.first(row.macAddress, &merged.macAddress, 3, &differing)
             // Other fields: the value of the best-ranked source, the first among equals.
             take(row.model, &merged.model, &first.model, &best.0, 4, source, &differing)
@@ -170,10 +171,19 @@ struct AssetMerger {
     /// Keeps the first text of an identity field, and notes when a later row holds another.
     @inline(__always)
     private static func firstText(_ id: Int32, _ kept: inout Int32, _ position: Int, _ differing: inout UInt16) {
-        guard id >= 0 else { return }
-        if kept < 0 {
-            kept = id
-        } else if kept != id {
+        firstKept(id, absent: -1, &kept, position, &differing)
+    }
+
+    /// Keeps the first value of a field that is `absent` when a row has none, and notes when a later row holds
+    /// another.
+    @inline(__always)
+    private static func firstKept<Value: Equatable>(
+        _ value: Value, absent: Value, _ kept: inout Value, _ position: Int, _ differing: inout UInt16
+    ) {
+        guard value != absent else { return }
+        if kept == absent {
+            kept = value
+        } else if kept != value {
             // A field's position is below 16 (`position(of:)`): the shift needs no check.
             differing |= 1 &<< UInt16(position)
         }

@@ -13,7 +13,7 @@ extension CNSNumber: IndexKey {
 }
 
 extension SerialNumber: IndexKey {
-    var integerKey: UInt64 { UInt64(SharedTexts.shared.id(of: text)) }
+    var integerKey: UInt64 { SerialCode(canonical: text).rawValue }
 }
 
 /// Which assets carry each value of one identifier (serial, MAC, CNS).

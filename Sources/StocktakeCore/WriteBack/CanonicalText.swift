@@ -98,7 +98,7 @@ enum CanonicalText {
         switch field {
         case .vtTag: if let tag = values.vtTag { append(tag, to: &output) }
         case .cnsNumber: if let number = values.cnsNumber { append(number, to: &output) }
-        case .serialNumber: appendText(values.serialNumberText, to: &output)
+        case .serialNumber: values.serialCode.withBytes { output.append(contentsOf: $0) }
         case .macAddress: if let address = values.macAddress { append(address, to: &output) }
         case .model: appendText(values.model, to: &output)
         case .description: appendText(values.description, to: &output)
