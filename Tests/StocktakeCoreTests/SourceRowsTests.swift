@@ -100,6 +100,35 @@ import Testing
         }
     }
 
+    /// A row appended from other rows keeps every value under its new row number and line: its bytes are copied
+    /// from rows of the same fields (the parts of one file), its values from rows of others, which widen nothing
+    /// they do not hold. The rows copied from are left as they were.
+    @Test func aRowAppendedFromOtherRowsKeepsItsValues() {
+        var part = SourceRows(keeping: CanonicalField.allCases)
+        for index in 0..<50 {
+            part.append(SourceRecord(row: index + 1, line: index + 1, values: Self.everything(index)))
+        }
+        var joined = SourceRows(keeping: CanonicalField.allCases)
+        joined.append(SourceRecord(row: 1, line: 1, values: Self.everything(1_000)))
+        let copy = joined
+        for index in 0..<50 { joined.append(index, of: part.view, row: Int32(index + 2), line: Int32(3 * index)) }
+        #expect(joined.count == 51 && copy.count == 1)
+        #expect(joined[0].values == Self.everything(1_000))
+        for index in 0..<50 {
+            #expect(joined[index + 1].values == Self.everything(index))
+            #expect(joined[index + 1].row == Int32(index + 2) && joined[index + 1].line == Int32(3 * index))
+            #expect(part[index].row == Int32(index + 1) && part[index].line == Int32(index + 1))
+        }
+        var narrow = SourceRows(keeping: [.vtTag, .custodian])
+        narrow.append(0, of: part.view, row: 7, line: 9)
+        #expect(narrow[0].values == Self.everything(0) && narrow[0].row == 7 && narrow[0].line == 9)
+        var tags = SourceRows(keeping: [.vtTag])
+        tags.append(SourceRecord(row: 1, line: 1, values: Self.only([.vtTag], 5)))
+        var wide = SourceRows(keeping: CanonicalField.allCases)
+        wide.append(0, of: tags.view, row: 4, line: 4)
+        #expect(wide[0].values == Self.only([.vtTag], 5) && wide.stride == 100)
+    }
+
     /// The serial codes of the rows from a position on are replaced, and rows without a serial keep none.
     @Test func serialCodesAreReplacedFromAPositionOn() {
         var rows = SourceRows(keeping: [.vtTag, .serialNumber])

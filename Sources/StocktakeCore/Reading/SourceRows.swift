@@ -90,6 +90,21 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
         count += 1
     }
 
+    /// Appends the row at `position` of `rows` with the row number `row` and the line `line`: its bytes as they are
+    /// when `rows` keep the same fields as these (rows of the parts of one file do), else its values. Joining the
+    /// parts of a large file copies a few million rows this way.
+    mutating func append(_ position: Int, of rows: View, row: Int32, line: Int32) {
+        guard rows.fields == storage.fields else {
+            append(row: row, line: line, packed: rows.packed(at: position))
+            return
+        }
+        if count == capacity || !isKnownUniquelyReferenced(&storage) {
+            makeRoom(for: PackedValues(), capacity: count == capacity ? Swift.max(16, capacity * 2) : capacity)
+        }
+        storage.copy(rows.address(of: position), to: count, row: row, line: line)
+        count += 1
+    }
+
     /// Replaces the serial code of each row from `first` on that holds one by `replacement` of it.
     mutating func replaceSerialCodes(from first: Int, _ replacement: (SerialCode) -> SerialCode) {
         guard first < count, storage.fields & Self.bits(of: [.serialNumber]) != 0 else { return }
@@ -113,6 +128,8 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
     /// Rows read in place: what the reconciliation reads a row's fields through, millions of times.
     struct View: @unchecked Sendable {
         fileprivate let base: UnsafeRawPointer?
+        /// The fields each row keeps, one bit per field.
+        let fields: UInt16
         let stride: Int
         fileprivate let spans: UnsafePointer<RowSpan>
         fileprivate let spanCount: Int
@@ -120,6 +137,7 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
 
         fileprivate init(storage: RowStorage, count: Int) {
             base = UnsafeRawPointer(storage.bytes)
+            fields = storage.fields
             stride = storage.stride
             spans = UnsafePointer(storage.spans)
             spanCount = storage.spanCount
@@ -257,6 +275,14 @@ private final class RowStorage: @unchecked Sendable {
         withUnsafeBytes(of: packed) { packed in
             RowSpan.copy(spans, count: spanCount, from: packed.baseAddress!, to: target, intoRow: true)
         }
+    }
+
+    /// Copies the row bytes at `source` (a row of this layout) into the row at `position`, with `row` and `line`.
+    func copy(_ source: UnsafeRawPointer, to position: Int, row: Int32, line: Int32) {
+        let target = bytes! + position * stride
+        target.copyMemory(from: source, byteCount: stride)
+        target.storeBytes(of: row, as: Int32.self)
+        target.storeBytes(of: line, toByteOffset: 4, as: Int32.self)
     }
 
     func replaceSerialCodes(in positions: Range<Int>, _ replacement: (SerialCode) -> SerialCode) {

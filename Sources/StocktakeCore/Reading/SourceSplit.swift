@@ -273,7 +273,13 @@ struct SourceSplit {
         var repeatedAcross: [SourceData.RepeatedRow] = []
         data.records.reserveCapacity(data.records.count + part.data.records.count)
         let records = part.data.records.view
+        // The table holds every row before the part's (millions, far larger than the caches): a row's slot is
+        // fetched a few rows ahead, so that the lookups wait for memory together.
+        let prefetching = table.count >= ReadState.rowsTakenAtOnce
         for local in 0..<records.count {
+            if prefetching, local + Prefetch.keysAhead < records.count {
+                table.prefetch(part.recordFingerprints[local + Prefetch.keysAhead])
+            }
             let row = Int(records.row(at: local)) + rowOffset
             let line = Int(records.line(at: local)) + lineOffset
             let fingerprint = part.recordFingerprints[local]
@@ -285,8 +291,7 @@ struct SourceSplit {
             }
             globalIndex[local] = data.records.count
             table.insert(fingerprint, record: Int32(data.records.count), row: Int32(clamping: row))
-            data.records.append(
-                row: Int32(clamping: row), line: Int32(clamping: line), packed: records.packed(at: local))
+            data.records.append(local, of: records, row: Int32(clamping: row), line: Int32(clamping: line))
         }
         for var issue in part.data.issues {
             if let local = issue.recordIndex {
