@@ -129,6 +129,40 @@ import Testing
         #expect(wide[0].values == Self.only([.vtTag], 5) && wide.stride == 100)
     }
 
+    /// The identifiers read alone from a row are those its values hold, in rows of every field, of a few, and of
+    /// none of them, whether a row has the identifier or not.
+    @Test func identifiersReadAloneAreThoseOfTheValues() {
+        let layouts: [[CanonicalField]] = [
+            CanonicalField.allCases, [.vtTag, .custodian], [.macAddress, .serialNumber], [.cnsNumber], [.model],
+        ]
+        for fields in layouts {
+            var rows = SourceRows(keeping: fields)
+            for index in 0..<24 {
+                // Four rows of every six each leave one identifier out.
+                var values = Self.only(fields, index)
+                switch index % 6 {
+                case 1: values.vtTag = nil
+                case 2: values.cnsNumber = nil
+                case 3: values.macAddress = nil
+                case 4: values.serialNumber = nil
+                default: break
+                }
+                rows.append(SourceRecord(row: index + 1, line: index + 1, values: values))
+            }
+            let view = rows.view
+            for index in 0..<rows.count {
+                let packed = rows.packed(at: index)
+                #expect(view.vtTagNumber(at: index) == packed.vtTag?.number, "\(fields) \(index)")
+                #expect(view.cnsNumberValue(at: index) == packed.cnsNumber?.integerKey, "\(fields) \(index)")
+                #expect(view.macAddressValue(at: index) == packed.macAddress?.integerKey, "\(fields) \(index)")
+                #expect(view.serialCode(at: index) == packed.serialCode, "\(fields) \(index)")
+                #expect(
+                    (view.vtTagNumber(at: index) != nil) == (fields.contains(.vtTag) && index % 6 != 1),
+                    "\(fields) \(index)")
+            }
+        }
+    }
+
     /// The serial codes of the rows from a position on are replaced, and rows without a serial keep none.
     @Test func serialCodesAreReplacedFromAPositionOn() {
         var rows = SourceRows(keeping: [.vtTag, .serialNumber])

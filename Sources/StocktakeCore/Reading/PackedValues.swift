@@ -25,9 +25,11 @@ struct PackedValues: Sendable {
     /// Which of the number fields hold a value, one bit each.
     private var present: UInt8 = 0
 
-    private static let hasVTTag: UInt8 = 1
-    private static let hasCNSNumber: UInt8 = 2
-    private static let hasMACAddress: UInt8 = 4
+    /// The bits of `present` that say a row has a VT tag, a CNS number, a MAC address (`SourceRows.View` reads
+    /// them in place).
+    static let hasVTTag: UInt8 = 1
+    static let hasCNSNumber: UInt8 = 2
+    static let hasMACAddress: UInt8 = 4
     private static let hasLatitude: UInt8 = 8
     private static let hasLongitude: UInt8 = 16
     private static let hasLastSeen: UInt8 = 32

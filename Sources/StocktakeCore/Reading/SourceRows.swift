@@ -134,6 +134,13 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
         fileprivate let spans: UnsafePointer<RowSpan>
         fileprivate let spanCount: Int
         let count: Int
+        /// Where in a row the byte of the numbers that are there lies, and the VT tag's number, the CNS number's, the
+        /// MAC address and the serial code (-1 for a field the rows do not keep).
+        private let presentOffset: Int
+        private let tagOffset: Int
+        private let cnsOffset: Int
+        private let macOffset: Int
+        private let serialOffset: Int
 
         fileprivate init(storage: RowStorage, count: Int) {
             base = UnsafeRawPointer(storage.bytes)
@@ -142,6 +149,52 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
             spans = UnsafePointer(storage.spans)
             spanCount = storage.spanCount
             self.count = count
+            let spans = UnsafeBufferPointer(start: storage.spans, count: storage.spanCount)
+            func rowOffset(of field: CanonicalField) -> Int {
+                let packed = PackedValues.storage(of: field)[0].offset
+                return spans.first { Int($0.packed) == packed }.map { Int($0.row) } ?? -1
+            }
+            presentOffset = spans.first { Int($0.packed) == PackedValues.presentByte }.map { Int($0.row) } ?? -1
+            tagOffset = rowOffset(of: .vtTag)
+            cnsOffset = rowOffset(of: .cnsNumber)
+            macOffset = rowOffset(of: .macAddress)
+            serialOffset = rowOffset(of: .serialNumber)
+        }
+
+        /// The number of the VT tag of the row at `position`, read alone; `nil` when it has none.
+        @inline(__always)
+        func vtTagNumber(at position: Int) -> UInt64? {
+            number(at: position, offset: tagOffset, bit: PackedValues.hasVTTag)
+        }
+
+        /// The number of the CNS number of the row at `position` (its `integerKey`), read alone; `nil` when it has
+        /// none.
+        @inline(__always)
+        func cnsNumberValue(at position: Int) -> UInt64? {
+            number(at: position, offset: cnsOffset, bit: PackedValues.hasCNSNumber)
+        }
+
+        /// The MAC address of the row at `position` as its number (its `integerKey`), read alone; `nil` when it has
+        /// none.
+        @inline(__always)
+        func macAddressValue(at position: Int) -> UInt64? {
+            number(at: position, offset: macOffset, bit: PackedValues.hasMACAddress)
+        }
+
+        /// The serial code of the row at `position`, read alone (`.none` when it has none).
+        @inline(__always)
+        func serialCode(at position: Int) -> SerialCode {
+            guard serialOffset >= 0 else { return .none }
+            return SerialCode(
+                rawValue: address(of: position).loadUnaligned(fromByteOffset: serialOffset, as: UInt64.self))
+        }
+
+        @inline(__always)
+        private func number(at position: Int, offset: Int, bit: UInt8) -> UInt64? {
+            guard offset >= 0 else { return nil }
+            let row = address(of: position)
+            guard row.load(fromByteOffset: presentOffset, as: UInt8.self) & bit != 0 else { return nil }
+            return row.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
         }
 
         /// Where the row at `position` starts.

@@ -33,14 +33,13 @@ struct AssetGraph {
         for (sourceIndex, source) in sources.enumerated() {
             do {
                 let records = source.records.view
-                // Each row is unpacked once, and handed on to be joined and placed.
-                for recordIndex in 0..<records.count {
+                // A tagged row is told by its tag alone; each tag-less row is unpacked once, and handed on to be
+                // joined and placed.
+                for recordIndex in 0..<records.count where records.vtTagNumber(at: recordIndex) == nil {
                     let values = records.packed(at: recordIndex)
-                    guard values.vtTag == nil else { continue }
                     let ahead = recordIndex + Prefetch.keysAhead
-                    if prefetching, ahead < records.count {
-                        let upcoming = records.packed(at: ahead)
-                        if upcoming.vtTag == nil { prefetch(upcoming) }
+                    if prefetching, ahead < records.count, records.vtTagNumber(at: ahead) == nil {
+                        prefetch(records, ahead)
                     }
                     let reference = RecordReference(source: sourceIndex, record: recordIndex)
                     join(reference, values: values, order: fallbackIdentifiers)
@@ -73,17 +72,16 @@ struct AssetGraph {
                 placedTags[0] = placeTaggedRows(of: sources, expected: expected, into: placed)
             case 1:
                 serials[0] = index(
-                    of: sources, placed: placed, capacity: expected,
-                    integer: { $0.serialCode.isNone ? nil : $0.serialCode.rawValue },
+                    of: sources, placed: placed, capacity: expected, integer: Self.serialKey,
                     value: { $0.serialCode.serialNumber! })
             case 2:
                 macs[0] = index(
                     of: sources, placed: placed, capacity: expected,
-                    integer: { $0.macAddress?.integerKey }, value: { $0.macAddress! })
+                    integer: { $0.macAddressValue(at: $1) }, value: { $0.macAddress! })
             default:
                 numbers[0] = index(
                     of: sources, placed: placed, capacity: expected,
-                    integer: { $0.cnsNumber?.integerKey }, value: { $0.cnsNumber! })
+                    integer: { $0.cnsNumberValue(at: $1) }, value: { $0.cnsNumber! })
             }
         }
         return (placedTags[0]!, placed.take(), serials[0]!, macs[0]!, numbers[0]!)
@@ -105,17 +103,18 @@ struct AssetGraph {
             rows.withUnsafeMutableBufferPointer { assets in
                 do {
                     let records = source.records.view
+                    // A row's tag is read alone; the whole row only for a tag seen for the first time.
                     for recordIndex in 0..<records.count {
                         let ahead = recordIndex + Prefetch.keysAhead
-                        if prefetching, ahead < records.count, let tag = records.packed(at: ahead).vtTag {
-                            tagIndex.prefetch(tag.number)
+                        if prefetching, ahead < records.count, let number = records.vtTagNumber(at: ahead) {
+                            tagIndex.prefetch(number)
                         }
-                        guard let tag = records.packed(at: recordIndex).vtTag else { continue }
-                        if let known = tagIndex.value(of: tag.number, insertingIfAbsent: Int32(tags.count)) {
+                        guard let number = records.vtTagNumber(at: recordIndex) else { continue }
+                        if let known = tagIndex.value(of: number, insertingIfAbsent: Int32(tags.count)) {
                             assets[recordIndex] = known
                         } else {
                             assets[recordIndex] = Int32(tags.count)
-                            tags.append(tag)
+                            tags.append(records.packed(at: recordIndex).vtTag!)
                         }
                     }
                 }
@@ -125,11 +124,17 @@ struct AssetGraph {
         return tags
     }
 
+    /// The serial code of the row at `position` of `records` as the key of the index of serials; `nil` for none.
+    private static func serialKey(_ records: SourceRows.View, _ position: Int) -> UInt64? {
+        let code = records.serialCode(at: position)
+        return code.isNone ? nil : code.rawValue
+    }
+
     /// The index of one identifier over the tagged rows, in source order, each source's rows as soon as `placed` has
-    /// them; `integer` gives a row's integer key (`nil` when it has no value), and `value` its value, made only for
-    /// values that turn out shared.
+    /// them; `integer` gives a row's integer key, read from the row alone (`nil` when it has no value), and `value`
+    /// its value, made only for values that turn out shared.
     private static func index<Key: IndexKey>(
-        of sources: [SourceData], placed: PlacedSources, capacity: Int, integer: (PackedValues) -> UInt64?,
+        of sources: [SourceData], placed: PlacedSources, capacity: Int, integer: (SourceRows.View, Int) -> UInt64?,
         value: (PackedValues) -> Key
     ) -> IdentifierIndex<Key> {
         var index = IdentifierIndex<Key>()
@@ -141,12 +146,10 @@ struct AssetGraph {
                 let records = source.records.view
                 for recordIndex in 0..<records.count where assets[recordIndex] >= 0 {
                     let ahead = recordIndex + Prefetch.keysAhead
-                    if prefetching, ahead < records.count, assets[ahead] >= 0,
-                        let upcoming = integer(records.packed(at: ahead))
-                    {
+                    if prefetching, ahead < records.count, assets[ahead] >= 0, let upcoming = integer(records, ahead) {
                         index.prefetch(integer: upcoming)
                     }
-                    guard let key = integer(records.packed(at: recordIndex)) else { continue }
+                    guard let key = integer(records, recordIndex) else { continue }
                     index.add(Int(assets[recordIndex]), integer: key) { value(records.packed(at: recordIndex)) }
                 }
             }
@@ -218,12 +221,12 @@ struct AssetGraph {
         }
     }
 
-    /// Starts fetching what placing a tag-less row with `values` reads: the slots of its serial, MAC and CNS number
-    /// in their indexes, which it is looked up by and then added to.
-    private mutating func prefetch(_ values: PackedValues) {
-        if let integer = integerKey(field: .serialNumber, of: values) { serialIndex.prefetch(integer: integer) }
-        if let integer = integerKey(field: .macAddress, of: values) { macIndex.prefetch(integer: integer) }
-        if let integer = integerKey(field: .cnsNumber, of: values) { cnsIndex.prefetch(integer: integer) }
+    /// Starts fetching what placing the tag-less row at `position` of `records` reads: the slots of its serial, MAC
+    /// and CNS number in their indexes, which it is looked up by and then added to.
+    private mutating func prefetch(_ records: SourceRows.View, _ position: Int) {
+        if let integer = Self.serialKey(records, position) { serialIndex.prefetch(integer: integer) }
+        if let integer = records.macAddressValue(at: position) { macIndex.prefetch(integer: integer) }
+        if let integer = records.cnsNumberValue(at: position) { cnsIndex.prefetch(integer: integer) }
     }
 
     /// The integer a row's value of an identifier is indexed by (see `IndexKey`); `nil` when the row has none.
