@@ -45,6 +45,30 @@ struct ReadStateTests {
         return try SourceReader(mapping: .builtIn, buildings: buildings).read(file, from: &csv)
     }
 
+    /// Past the first 16,384 rows a row is looked up once its cells are read. One that repeats an earlier row is a
+    /// repeat of it and nothing more: the issues its cells have (an invalid MAC address, a stray quote, an extra
+    /// cell) are the first occurrence's alone, and the rows after it keep their serials (which are not numbers of
+    /// their own, so they wait in the reader's batch as the repeat's did).
+    @Test func aRepeatInALargeFileAddsOnlyTheRepeat() throws {
+        let first = "7,sn-long-serial-7,AP-515,zz:zz\n8,C\"N8,AP-515,,extra\n"
+        var text = "Tag,Serial,Model,MAC\n" + first
+        text += (100_000..<120_000).map { "\($0),CN\($0),AP-515,\n" }.joined()
+        text += first.split(separator: "\n").enumerated().map { "\($1)\n9\($0),x-after-\($0),AP-515,\n" }.joined()
+        let data = try read(text)
+        #expect(data.rowCount == 20_006)
+        #expect(data.records.count == 20_004)
+        #expect(data.issues.map(\.kind) == [.invalidValue, .damagedText, .raggedRow])
+        #expect(data.issues.map(\.row) == [1, 2, 2])
+        #expect(data.omittedIssues == 0)
+        #expect(
+            data.repeatedRows.map { [$0.row, $0.firstRow, $0.firstRecordIndex] } == [[20_003, 1, 0], [20_005, 2, 1]])
+        #expect(data.records[0].values.serialNumber?.text == "SN-LONG-SERIAL-7")
+        #expect(data.records[1].values.serialNumber?.text == "C\"N8")
+        #expect(data.records[20_002].values.serialNumber?.text == "X-AFTER-0")
+        #expect(data.records[20_003].values.serialNumber?.text == "X-AFTER-1")
+        #expect(data.records[20_003].row == 20_006)
+    }
+
     /// A cell its column has had before becomes what it became the first time, blanks and placeholders included;
     /// a building not in the table is reported again on every row that has it.
     @Test func aRepeatedCellBecomesWhatItBecameBeforeAndAnUnknownBuildingIsReportedEachTime() throws {

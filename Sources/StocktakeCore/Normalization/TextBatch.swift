@@ -23,6 +23,14 @@ struct TextBatch {
         return index
     }
 
+    /// Removes the texts from `index` on (the text at `index` and every text after it).
+    mutating func removeTexts(from index: Int) {
+        guard index < count else { return }
+        bytes.removeSubrange(range(of: index).lowerBound...)
+        ends.removeSubrange(index...)
+        hashes.removeSubrange(index...)
+    }
+
     /// Empties the batch, keeping its memory for the next texts.
     mutating func removeAll() {
         bytes.removeAll(keepingCapacity: true)

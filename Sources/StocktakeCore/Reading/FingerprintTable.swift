@@ -104,8 +104,8 @@ struct FingerprintTable {
         return entry.row == 0 ? nil : (entry.record, entry.row)
     }
 
-    /// Starts fetching the slot a lookup of `fingerprint` begins at, without waiting for it: a row waiting in a
-    /// batch (`RowBatch`) is looked up once the batch is full, by when its slot is in the cache.
+    /// Starts fetching the slot a lookup of `fingerprint` begins at, without waiting for it: a row of a large file
+    /// is looked up once its cells are read (`ReadState`), by when its slot is in the cache.
     @inline(__always)
     func prefetch(_ fingerprint: RowFingerprint) {
         let entries = slots.entries

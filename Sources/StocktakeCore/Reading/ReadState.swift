@@ -36,9 +36,6 @@ struct ReadState {
     static let smallFilePresizeRow = 256
     static let presizeRow = 4096
     static let smallFileRows = 16_384
-    /// The data rows waiting to be taken, and the first occurrences found for them when their batch was looked up.
-    private var batch = RowBatch()
-    private var earlierRows: [(record: Int32, row: Int32)?] = []
     /// The rows of the source (shared by the readers of its parts) and of the account, which the rows read here
     /// are added to every `rowsPerCharge` rows and at the end.
     private let sourceRows: RowBudget
@@ -116,24 +113,25 @@ struct ReadState {
         uncountedRows += 1
         if uncountedRows == Self.rowsPerCharge { try countRows() }
         // While the fingerprint table is small enough to stay in the processor's cache, a lookup does not wait for
-        // memory, and a row is taken at once instead of being copied into a batch first.
+        // memory, and the row is looked up first. In a larger table the lookup would wait for memory: its slot is
+        // fetched now, and the row looked up once its cells are read, by when the slot is in the cache.
         if fingerprints.count < Self.rowsTakenAtOnce {
             takeRow(record, fingerprint: fingerprint, first: fingerprints.first(of: fingerprint))
-            return
+        } else {
+            fingerprints.prefetch(fingerprint)
+            takeRow(record, fingerprint: fingerprint, first: nil, looksUpAfterReading: true)
         }
-        fingerprints.prefetch(fingerprint)
-        batch.append(record, fingerprint: fingerprint)
-        if batch.isFull { takeBatch() }
     }
 
-    /// The distinct rows a file has before its rows are batched (`RowBatch`): its fingerprint table is then about
-    /// 560 KB, the size of the processor's second-level cache. Every file of a small account stays below it.
+    /// The distinct rows a file has before its rows are looked up after their cells are read: its fingerprint table
+    /// is then about 560 KB, the size of the processor's second-level cache. Every file of a small account stays
+    /// below it.
     static let rowsTakenAtOnce = 16_384
 
-    /// Takes the rows still waiting in the batch; call it once the reader has handed out the last record.
+    /// Adds the last rows to the counts and the serials collected to the shared texts; call it once the reader has
+    /// handed out the last record.
     mutating func finish() throws(CSVError) {
         try countRows()
-        takeBatch()
         addSerials()
     }
 
@@ -165,26 +163,14 @@ struct ReadState {
         }
     }
 
-    /// Looks up the fingerprints of the rows of the batch together, then takes the rows in order.
-    private mutating func takeBatch() {
-        var batch = self.batch
-        self.batch = RowBatch()
-        // A row found here repeats a row of an earlier batch; one not found may still repeat an earlier row of this
-        // batch, so it is looked up again when taken (its slot is in the cache by then).
-        earlierRows.removeAll(keepingCapacity: true)
-        for index in batch.rows.indices { earlierRows.append(fingerprints.first(of: batch.rows[index].fingerprint)) }
-        var index = 0
-        batch.drain { record, fingerprint in
-            takeRow(record, fingerprint: fingerprint, first: earlierRows[index] ?? fingerprints.first(of: fingerprint))
-            index += 1
-        }
-        self.batch = batch
-    }
-
     /// Takes a data row that is not blank, whose fingerprint is `fingerprint`; `first` is the row's first
-    /// occurrence when it repeats an earlier row.
+    /// occurrence when it repeats an earlier row. With `looksUpAfterReading`, the row is looked up once its cells
+    /// are read instead, and a row that turns out to repeat an earlier one is then only noted as a repeat: what
+    /// reading its cells added (its issues, its serial waiting to be added) is taken back. Reading a repeat adds
+    /// nothing else: its cells are those of the row it repeats, read before it.
     private mutating func takeRow(
-        _ record: borrowing CSVRecord, fingerprint: RowFingerprint, first: (record: Int32, row: Int32)?
+        _ record: borrowing CSVRecord, fingerprint: RowFingerprint, first: (record: Int32, row: Int32)?,
+        looksUpAfterReading: Bool = false
     ) {
         data.rowCount += 1
         let row = data.rowCount
@@ -198,6 +184,8 @@ struct ReadState {
         }
         let recordIndex = data.records.count
         let firstIssue = data.issues.count
+        let omittedBefore = data.omittedIssues
+        let serialsBefore = serials.count
         values = PackedValues()
         var invalidIdentifier = false
         // The plan is read entry by entry: iterating it while `normalize` changes this state kept the array alive by
@@ -222,6 +210,14 @@ struct ReadState {
                 RowIssue(
                     kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,
                     reason: "has \(cells) but the header has \(width); check for a missing or extra comma"))
+        }
+        if looksUpAfterReading, let first = fingerprints.first(of: fingerprint) {
+            data.issues.removeSubrange(firstIssue...)
+            data.omittedIssues = omittedBefore
+            serials.removeTexts(from: serialsBefore)
+            data.repeatedRows.append(
+                .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
+            return
         }
         guard values.hasIdentifier else {
             if checksIdentifiers && !invalidIdentifier {
