@@ -110,7 +110,11 @@ struct FingerprintTable {
     func prefetch(_ fingerprint: RowFingerprint) {
         let entries = slots.entries
         let index = Self.home(of: Self.hash(fingerprint.first, fingerprint.second), size: entries.count)
-        Prefetch.line(at: entries.baseAddress! + index)
+        // An entry (24 bytes) may end on the next cache line, and a new row, nearly every row, is looked up past its
+        // home slot to an empty one: the line after the home slot's is fetched too.
+        let home = UnsafeRawPointer(entries.baseAddress! + index)
+        Prefetch.line(at: home)
+        Prefetch.line(at: home + 64)
     }
 
     /// Inserts the first occurrence of `fingerprint`; returns the one already there, if any, and then keeps it.
