@@ -149,16 +149,7 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
             spans = UnsafePointer(storage.spans)
             spanCount = storage.spanCount
             self.count = count
-            let spans = UnsafeBufferPointer(start: storage.spans, count: storage.spanCount)
-            func rowOffset(of field: CanonicalField) -> Int {
-                let packed = PackedValues.storage(of: field)[0].offset
-                return spans.first { Int($0.packed) == packed }.map { Int($0.row) } ?? -1
-            }
-            presentOffset = spans.first { Int($0.packed) == PackedValues.presentByte }.map { Int($0.row) } ?? -1
-            tagOffset = rowOffset(of: .vtTag)
-            cnsOffset = rowOffset(of: .cnsNumber)
-            macOffset = rowOffset(of: .macAddress)
-            serialOffset = rowOffset(of: .serialNumber)
+            (presentOffset, tagOffset, cnsOffset, macOffset, serialOffset) = storage.identifierOffsets
         }
 
         /// The number of the VT tag of the row at `position`, read alone; `nil` when it has none.
@@ -261,6 +252,9 @@ private final class RowStorage: @unchecked Sendable {
     let stride: Int
     let spans: UnsafeMutablePointer<RowSpan>
     let spanCount: Int
+    /// Where in a row the byte of the numbers that are there lies, and the VT tag's number, the CNS number's, the MAC
+    /// address and the serial code (-1 for a field the rows do not keep): what `SourceRows.View` reads alone.
+    let identifierOffsets: (present: Int, tag: Int, cns: Int, mac: Int, serial: Int)
     private(set) var bytes: UnsafeMutableRawPointer?
     private(set) var capacity: Int
 
@@ -284,6 +278,16 @@ private final class RowStorage: @unchecked Sendable {
         layout.append(RowSpan(packed: UInt8(PackedValues.presentByte), row: UInt8(offset), size: 1))
         offset += 1
         stride = (offset + 3) & ~3
+        func rowOffset(ofPacked packed: Int) -> Int {
+            layout.first { Int($0.packed) == packed }.map { Int($0.row) } ?? -1
+        }
+        func rowOffset(of field: CanonicalField) -> Int {
+            rowOffset(ofPacked: PackedValues.storage(of: field)[0].offset)
+        }
+        identifierOffsets = (
+            rowOffset(ofPacked: PackedValues.presentByte), rowOffset(of: .vtTag), rowOffset(of: .cnsNumber),
+            rowOffset(of: .macAddress), rowOffset(of: .serialNumber)
+        )
         spanCount = layout.count
         spans = .allocate(capacity: layout.count)
         spans.initialize(from: layout, count: layout.count)
