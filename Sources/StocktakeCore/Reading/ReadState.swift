@@ -112,20 +112,14 @@ struct ReadState {
         let fingerprint = record.fingerprint
         uncountedRows += 1
         if uncountedRows == Self.rowsPerCharge { try countRows() }
-        // While the fingerprint table is small enough to stay in the processor's cache, a lookup does not wait for
-        // memory, and the row is looked up first. In a larger table the lookup would wait for memory: its slot is
-        // fetched now, and the row looked up once its cells are read, by when the slot is in the cache.
-        if fingerprints.count < Self.rowsTakenAtOnce {
-            takeRow(record, fingerprint: fingerprint, first: fingerprints.first(of: fingerprint))
-        } else {
-            fingerprints.prefetch(fingerprint)
-            takeRow(record, fingerprint: fingerprint, first: nil, looksUpAfterReading: true)
-        }
+        // The row is looked up once its cells are read. A table too large for the processor's cache would make that
+        // lookup wait for memory: its slot is fetched now, and is in the cache by then.
+        if fingerprints.count >= Self.rowsTakenAtOnce { fingerprints.prefetch(fingerprint) }
+        takeRow(record, fingerprint: fingerprint)
     }
 
-    /// The distinct rows a file has before its rows are looked up after their cells are read: its fingerprint table
-    /// is then about 560 KB, the size of the processor's second-level cache. Every file of a small account stays
-    /// below it.
+    /// The distinct rows a file has before its fingerprint table (about 560 KB then, the size of the processor's
+    /// second-level cache) is fetched from ahead of its lookups. Every file of a small account stays below it.
     static let rowsTakenAtOnce = 16_384
 
     /// Adds the last rows to the counts and the serials collected to the shared texts; call it once the reader has
@@ -163,24 +157,16 @@ struct ReadState {
         }
     }
 
-    /// Takes a data row that is not blank, whose fingerprint is `fingerprint`; `first` is the row's first
-    /// occurrence when it repeats an earlier row. With `looksUpAfterReading`, the row is looked up once its cells
-    /// are read instead, and a row that turns out to repeat an earlier one is then only noted as a repeat: what
-    /// reading its cells added (its issues, its serial waiting to be added) is taken back. Reading a repeat adds
-    /// nothing else: its cells are those of the row it repeats, read before it.
-    private mutating func takeRow(
-        _ record: borrowing CSVRecord, fingerprint: RowFingerprint, first: (record: Int32, row: Int32)?,
-        looksUpAfterReading: Bool = false
-    ) {
+    /// Takes a data row that is not blank, whose fingerprint is `fingerprint`. The row is looked up once its cells
+    /// are read; one that repeats an earlier row is then only noted as a repeat, and what reading its cells added
+    /// (its issues, its serial waiting to be added) is taken back. Reading a repeat adds nothing else: its cells are
+    /// those of the row it repeats, read before it. Repeats are rare, so reading their cells costs nothing
+    /// measurable.
+    private mutating func takeRow(_ record: borrowing CSVRecord, fingerprint: RowFingerprint) {
         data.rowCount += 1
         let row = data.rowCount
         if row == Self.smallFilePresizeRow || row == Self.presizeRow {
             presize(readUpTo: record.end, onlyIfSmall: row == Self.smallFilePresizeRow)
-        }
-        if let first {
-            data.repeatedRows.append(
-                .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
-            return
         }
         let recordIndex = data.records.count
         let firstIssue = data.issues.count
@@ -211,7 +197,7 @@ struct ReadState {
                     kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,
                     reason: "has \(cells) but the header has \(width); check for a missing or extra comma"))
         }
-        if looksUpAfterReading, let first = fingerprints.first(of: fingerprint) {
+        if let first = fingerprints.first(of: fingerprint) {
             data.issues.removeSubrange(firstIssue...)
             data.omittedIssues = omittedBefore
             serials.removeTexts(from: serialsBefore)
