@@ -24,14 +24,21 @@ struct PackedValuesFieldsTests {
         }
     }
 
-    @Test func freeTextFieldsHaveIdsAndTheOthersNone() {
+    /// Fields kept as text have keys (a free text its id, the serial its code), equal for equal bytes and apart
+    /// from an empty field's; the other fields have none.
+    @Test func textFieldsHaveKeysAndTheOthersNone() {
         let packed = PackedValues(PackedValuesTests.full())
-        let texts: Set<CanonicalField> = [.model, .description, .building, .room, .mount, .custodian, .stockNumber]
+        let texts: Set<CanonicalField> = [
+            .serialNumber, .model, .description, .building, .room, .mount, .custodian, .stockNumber,
+        ]
         for field in CanonicalField.allCases {
-            #expect((packed.textID(of: field) != nil) == texts.contains(field), "\(field)")
+            #expect((packed.textKey(of: field) != nil) == texts.contains(field), "\(field)")
+            if texts.contains(field) {
+                #expect(packed.textKey(of: field) == PackedValues(PackedValuesTests.full()).textKey(of: field))
+                #expect(packed.textKey(of: field) != PackedValues().textKey(of: field), "\(field)")
+            }
         }
-        #expect(PackedValues().textID(of: .room) == -1)
-        #expect(packed.textID(of: .model) == SharedTexts.shared.id(of: "AP-515"))
+        #expect(packed.textKey(of: .model) == UInt64(SharedTexts.shared.id(of: "AP-515")))
         // The serial is its own number, not an id.
         #expect(packed.serialCode == SerialCode(canonical: "CN0V43PKBN"))
         #expect(packed.serialCode.pooledID == nil && !packed.serialCode.isNone)

@@ -31,18 +31,21 @@ extension PackedValues {
         return values
     }
 
-    /// The id in `SharedTexts` of a free-text field (-1 when it is empty); `nil` for the other fields, the serial
-    /// number among them (its `serialCode` compares as the id does).
-    func textID(of field: CanonicalField) -> Int32? {
+    /// For a field kept as text, a number two rows share exactly when they hold the same bytes of it (the serial's
+    /// code, a free text's id in `SharedTexts`; an empty field has its own); `nil` for the other fields. Equal
+    /// numbers need no texts made to compare.
+    func textKey(of field: CanonicalField) -> UInt64? {
+        func id(_ id: Int32) -> UInt64 { UInt64(UInt32(bitPattern: id)) }
         switch field {
-        case .model: model
-        case .description: description
-        case .building: building
-        case .room: room
-        case .mount: mount
-        case .custodian: custodian
-        case .stockNumber: stockNumber
-        case .vtTag, .cnsNumber, .serialNumber, .macAddress, .latitude, .longitude, .lastSeen, .cost: nil
+        case .serialNumber: return serialCode.rawValue
+        case .model: return id(model)
+        case .description: return id(description)
+        case .building: return id(building)
+        case .room: return id(room)
+        case .mount: return id(mount)
+        case .custodian: return id(custodian)
+        case .stockNumber: return id(stockNumber)
+        case .vtTag, .cnsNumber, .macAddress, .latitude, .longitude, .lastSeen, .cost: return nil
         }
     }
 }

@@ -85,7 +85,7 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
     }
 
     mutating func append(row: Int32, line: Int32, packed: PackedValues) {
-        makeRoom(for: packed, capacity: count == capacity ? Swift.max(16, capacity * 2) : capacity)
+        makeRoom(for: packed, capacity: capacityForOneMore)
         storage.encode(row: row, line: line, packed: packed, at: count)
         count += 1
     }
@@ -99,7 +99,7 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
             return
         }
         if count == capacity || !isKnownUniquelyReferenced(&storage) {
-            makeRoom(for: PackedValues(), capacity: count == capacity ? Swift.max(16, capacity * 2) : capacity)
+            makeRoom(for: PackedValues(), capacity: capacityForOneMore)
         }
         storage.copy(rows.address(of: position), to: count, row: row, line: line)
         count += 1
@@ -111,6 +111,9 @@ public struct SourceRows: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
         makeRoom(for: PackedValues(), capacity: capacity)
         storage.replaceSerialCodes(in: first..<count, replacement)
     }
+
+    /// The capacity an append needs: twice the rows when they are full, as an array grows.
+    private var capacityForOneMore: Int { count == capacity ? Swift.max(16, capacity * 2) : capacity }
 
     /// Makes the storage this array's alone, with room for `capacity` rows and every field `packed` holds.
     private mutating func makeRoom(for packed: PackedValues, capacity: Int) {
@@ -343,11 +346,10 @@ private final class RowStorage: @unchecked Sendable {
     }
 
     func replaceSerialCodes(in positions: Range<Int>, _ replacement: (SerialCode) -> SerialCode) {
-        let serialOffset = PackedValues.storage(of: .serialNumber)[0].offset
-        guard let span = (0..<spanCount).lazy.map({ self.spans[$0] }).first(where: { Int($0.packed) == serialOffset })
-        else { return }
+        let serialOffset = identifierOffsets.serial
+        guard serialOffset >= 0 else { return }
         for position in positions {
-            let at = bytes! + position * stride + Int(span.row)
+            let at = bytes! + position * stride + serialOffset
             let code = SerialCode(rawValue: at.loadUnaligned(as: UInt64.self))
             if !code.isNone { at.storeBytes(of: replacement(code).rawValue, as: UInt64.self) }
         }

@@ -47,12 +47,11 @@ struct AssetMerger {
     }
 
     /// Whether two rows hold the same value of `field` (both absent counts as the same), as their values compare;
-    /// reads the one field of each, and texts only when their ids differ (other Unicode forms of one text are equal).
+    /// reads the one field of each, and texts only when their keys differ (other Unicode forms of one text are equal).
     func same(_ field: CanonicalField, _ left: RecordReference, _ right: RecordReference) -> Bool {
         let packedOne = packed(left)
         let packedOther = packed(right)
-        if let id = packedOne.textID(of: field), id == packedOther.textID(of: field) { return true }
-        if field == .serialNumber, packedOne.serialCode == packedOther.serialCode { return true }
+        if let key = packedOne.textKey(of: field), key == packedOther.textKey(of: field) { return true }
         // Values holding the one field each compare as that field does.
         return packedOne.only(field) == packedOther.only(field)
     }
@@ -93,7 +92,7 @@ struct AssetMerger {
     }
 
     /// Whether merging and the per-asset checks of `assetCount` assets fetch the rows of the assets a few ahead
-    /// (`prefetch(_:)`). Up to `assetsInCache` assets they do not: the rows, up to 96 bytes each and six or seven per
+    /// (`prefetch(_:)`). Up to `assetsInCache` assets they do not: the rows, up to 100 bytes each and six or seven per
     /// asset, are then little more than a core's cache, and prefetching them cost a 3,000-asset account more than it
     /// saved.
     static func prefetches(assetCount: Int) -> Bool {
