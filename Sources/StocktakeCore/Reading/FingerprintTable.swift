@@ -7,22 +7,26 @@
 #endif
 
 /// The first occurrence of each row fingerprint of a file: an open-addressing table with linear probing, keyed
-/// by the 128-bit fingerprint itself (it is already a good hash, so nothing is hashed again).
+/// by 96 of the fingerprint's 128 bits (it is already a good hash, so nothing is hashed again). Two different rows
+/// of a file of a million rows share 96 bits once in about 10^17 files.
 ///
-/// Entries are 24 bytes in one flat array; it grows by doubling when it is 70% full, and `reserve` presizes it
+/// An occurrence is one number the caller chooses: the record's index when records are kept (its row is the
+/// record's), the row otherwise. Entries are 16 bytes, so that an entry never spans two cache lines and a lookup,
+/// which waits for memory in a large file, reads fewer of them; they are in one flat array, which grows by doubling
+/// when it is 70% full, and `reserve` presizes it
 /// once the number of rows can be estimated, so a large file rehashes at most once or twice. The slot count need
 /// not be a power of two (a fingerprint's first slot is its hash scaled to the count), so a presized table is
 /// about as large as it needs to be, not up to twice that: every slot of a large table is written to memory that
 /// the kernel must clear first.
 struct FingerprintTable {
-    /// One slot; `row` 0 marks an empty slot (data rows count from 1).
+    /// One slot; `occurrence` 0 marks an empty slot.
     struct Entry {
+        /// The fingerprint's first 64 bits.
         var first: UInt64
-        var second: UInt64
-        /// The record of the first occurrence, or -1 when records are not kept.
-        var record: Int32
-        /// The data row of the first occurrence.
-        var row: Int32
+        /// The high 32 bits of its second 64.
+        var second: UInt32
+        /// The first occurrence, plus one.
+        var occurrence: UInt32
     }
 
     /// The slots, in memory of their own: a large table is looked up at random, so it asks for huge pages, which
@@ -54,7 +58,7 @@ struct FingerprintTable {
             } else {
                 mapping = nil
                 entries = .allocate(capacity: count)
-                entries.initialize(repeating: Entry(first: 0, second: 0, record: 0, row: 0))
+                entries.initialize(repeating: Entry(first: 0, second: 0, occurrence: 0))
             }
         }
 
@@ -92,16 +96,22 @@ struct FingerprintTable {
         Int(truncatingIfNeeded: hash.multipliedFullWidth(by: UInt64(size)).high)
     }
 
+    /// The bits of the fingerprint's second half that an entry keeps.
+    @inline(__always)
+    private static func secondBits(_ fingerprint: RowFingerprint) -> UInt32 {
+        UInt32(truncatingIfNeeded: fingerprint.second &>> 32)
+    }
+
     /// The hash the slots are found by.
     @inline(__always)
-    private static func hash(_ first: UInt64, _ second: UInt64) -> UInt64 {
-        first ^ (second &>> 32)
+    private static func hash(_ first: UInt64, _ second: UInt32) -> UInt64 {
+        first ^ UInt64(second)
     }
 
     /// The first occurrence of `fingerprint`, or `nil` when it was not inserted.
-    func first(of fingerprint: RowFingerprint) -> (record: Int32, row: Int32)? {
+    func first(of fingerprint: RowFingerprint) -> Int32? {
         let entry = slots.entries[slot(of: fingerprint)]
-        return entry.row == 0 ? nil : (entry.record, entry.row)
+        return entry.occurrence == 0 ? nil : Int32(bitPattern: entry.occurrence &- 1)
     }
 
     /// Starts fetching the slot a lookup of `fingerprint` begins at, without waiting for it: a row of a large file
@@ -109,23 +119,25 @@ struct FingerprintTable {
     @inline(__always)
     func prefetch(_ fingerprint: RowFingerprint) {
         let entries = slots.entries
-        let index = Self.home(of: Self.hash(fingerprint.first, fingerprint.second), size: entries.count)
-        // An entry (24 bytes) may end on the next cache line, and a new row, nearly every row, is looked up past its
-        // home slot to an empty one: the line after the home slot's is fetched too.
+        let index = Self.home(of: Self.hash(fingerprint.first, Self.secondBits(fingerprint)), size: entries.count)
+        // A new row, nearly every row, is looked up past its home slot to an empty one: the line after the home
+        // slot's is fetched too.
         let home = UnsafeRawPointer(entries.baseAddress! + index)
         Prefetch.line(at: home)
         Prefetch.line(at: home + 64)
     }
 
-    /// Inserts the first occurrence of `fingerprint`; returns the one already there, if any, and then keeps it.
+    /// Inserts `occurrence` (0 or more) as the first occurrence of `fingerprint`; returns the one already there, if
+    /// any, and then keeps it.
     @discardableResult
-    mutating func insert(_ fingerprint: RowFingerprint, record: Int32, row: Int32) -> (record: Int32, row: Int32)? {
-        precondition(row > 0, "data rows count from 1")
+    mutating func insert(_ fingerprint: RowFingerprint, occurrence: Int32) -> Int32? {
+        precondition(occurrence >= 0 && occurrence < Int32.max, "an occurrence is a record index or a row")
         let index = slot(of: fingerprint)
         let entries = slots.entries
         let entry = entries[index]
-        if entry.row != 0 { return (entry.record, entry.row) }
-        entries[index] = Entry(first: fingerprint.first, second: fingerprint.second, record: record, row: row)
+        if entry.occurrence != 0 { return Int32(bitPattern: entry.occurrence &- 1) }
+        entries[index] = Entry(
+            first: fingerprint.first, second: Self.secondBits(fingerprint), occurrence: UInt32(occurrence) + 1)
         count += 1
         if count * 10 > entries.count * 7 { resize(to: entries.count * 2) }
         return nil
@@ -141,10 +153,11 @@ struct FingerprintTable {
     private func slot(of fingerprint: RowFingerprint) -> Int {
         let buffer = slots.entries
         let size = buffer.count
-        var index = Self.home(of: Self.hash(fingerprint.first, fingerprint.second), size: size)
+        let second = Self.secondBits(fingerprint)
+        var index = Self.home(of: Self.hash(fingerprint.first, second), size: size)
         while true {
             let entry = buffer[index]
-            if entry.row == 0 || (entry.first == fingerprint.first && entry.second == fingerprint.second) {
+            if entry.occurrence == 0 || (entry.first == fingerprint.first && entry.second == second) {
                 return index
             }
             index += 1
@@ -156,9 +169,9 @@ struct FingerprintTable {
         let old = slots
         slots = Slots(count: size)
         let buffer = slots.entries
-        for entry in old.entries where entry.row != 0 {
+        for entry in old.entries where entry.occurrence != 0 {
             var index = Self.home(of: Self.hash(entry.first, entry.second), size: size)
-            while buffer[index].row != 0 {
+            while buffer[index].occurrence != 0 {
                 index += 1
                 if index == size { index = 0 }
             }

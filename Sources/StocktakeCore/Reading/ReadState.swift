@@ -201,8 +201,7 @@ struct ReadState {
             data.issues.removeSubrange(firstIssue...)
             data.omittedIssues = omittedBefore
             serials.removeTexts(from: serialsBefore)
-            data.repeatedRows.append(
-                .init(row: row, line: record.line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
+            data.repeatedRows.append(repeatedRow(row, line: record.line, first: Int(first)))
             return
         }
         guard values.hasIdentifier else {
@@ -215,14 +214,22 @@ struct ReadState {
             return
         }
         guard reader.keepsRecords else {
-            fingerprints.insert(fingerprint, record: -1, row: Int32(clamping: row))
+            fingerprints.insert(fingerprint, occurrence: Int32(clamping: row))
             return
         }
         for index in firstIssue..<data.issues.count { data.issues[index].recordIndex = recordIndex }
-        fingerprints.insert(fingerprint, record: Int32(recordIndex), row: Int32(clamping: row))
+        fingerprints.insert(fingerprint, occurrence: Int32(recordIndex))
         recordFingerprints?.append(fingerprint)
         data.records.append(row: Int32(clamping: row), line: Int32(clamping: record.line), packed: values)
         if serials.count >= Self.serialsPerBatch { addSerials() }
+    }
+
+    /// The repeat at `row` of the row whose first occurrence is `first` in the fingerprint table: the record index
+    /// when records are kept, whose row the records hold; the row otherwise, with no record.
+    private func repeatedRow(_ row: Int, line: Int, first: Int) -> SourceData.RepeatedRow {
+        guard reader.keepsRecords else { return .init(row: row, line: line, firstRecordIndex: -1, firstRow: first) }
+        return .init(
+            row: row, line: line, firstRecordIndex: first, firstRow: Int(data.records.view.row(at: first)))
     }
 
     /// Keeps an issue, or only counts it past the reader's limit.

@@ -16,6 +16,12 @@ struct RowFingerprint: Hashable {
     private(set) var first: UInt64 = 0x243f_6a88_85a3_08d3
     private(set) var second: UInt64 = 0x1319_8a2e_0370_7344
 
+    /// The fingerprint whose halves are `first` and `second`: tests make ones that differ only in chosen bits.
+    init(first: UInt64, second: UInt64) {
+        self.first = first
+        self.second = second
+    }
+
     /// The fingerprint of `cells`; `mayHoldNUL` false says that no cell holds a NUL byte (the tokenizer refused
     /// them), so the cells are not searched for one.
     init(cells: UnsafeBufferPointer<UnsafeBufferPointer<UInt8>>, mayHoldNUL: Bool = true) {

@@ -284,13 +284,14 @@ struct SourceSplit {
             let line = Int(records.line(at: local)) + lineOffset
             let fingerprint = part.recordFingerprints[local]
             if let first = table.first(of: fingerprint) {
-                earlier[local] = first
+                let firstRow = data.records.view.row(at: Int(first))
+                earlier[local] = (first, firstRow)
                 repeatedAcross.append(
-                    .init(row: row, line: line, firstRecordIndex: Int(first.record), firstRow: Int(first.row)))
+                    .init(row: row, line: line, firstRecordIndex: Int(first), firstRow: Int(firstRow)))
                 continue
             }
             globalIndex[local] = data.records.count
-            table.insert(fingerprint, record: Int32(data.records.count), row: Int32(clamping: row))
+            table.insert(fingerprint, occurrence: Int32(data.records.count))
             data.records.append(local, of: records, row: Int32(clamping: row), line: Int32(clamping: line))
         }
         for var issue in part.data.issues {
