@@ -17,6 +17,17 @@ struct FingerprintTableTests {
         #expect(table.first(of: fingerprint(2)) == nil)
     }
 
+    /// A row is looked for once: the place a lookup found empty takes the insert, and a later lookup finds it there.
+    @Test func aPlaceFoundEmptyTakesTheInsert() {
+        var table = FingerprintTable()
+        let place = table.place(of: fingerprint(7))
+        #expect(place.first == nil)
+        table.insert(fingerprint(7), occurrence: 2, at: place)
+        #expect(table.place(of: fingerprint(7)).first == 2)
+        #expect(table.first(of: fingerprint(8)) == nil)
+        #expect(table.count == 1)
+    }
+
     /// Occurrence 0 (the first record) is an occurrence, not an empty slot.
     @Test func occurrenceZeroIsFound() {
         var table = FingerprintTable()

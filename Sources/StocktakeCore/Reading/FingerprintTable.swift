@@ -108,10 +108,27 @@ struct FingerprintTable {
         first ^ UInt64(second)
     }
 
+    /// Where a lookup found a fingerprint, or the empty slot it would take: `insert(_:occurrence:at:)` fills that
+    /// slot without probing again, so a row is looked for once whether or not it is then inserted.
+    struct Place {
+        /// The first occurrence found, `nil` when the fingerprint is not in the table.
+        let first: Int32?
+        fileprivate let index: Int
+        /// The table's count when it was looked up: a place is stale once anything was inserted after it.
+        fileprivate let count: Int
+    }
+
+    /// Where `fingerprint` is, with its first occurrence, or where it would go.
+    func place(of fingerprint: RowFingerprint) -> Place {
+        let index = slot(of: fingerprint)
+        let entry = slots.entries[index]
+        return Place(
+            first: entry.occurrence == 0 ? nil : Int32(bitPattern: entry.occurrence &- 1), index: index, count: count)
+    }
+
     /// The first occurrence of `fingerprint`, or `nil` when it was not inserted.
     func first(of fingerprint: RowFingerprint) -> Int32? {
-        let entry = slots.entries[slot(of: fingerprint)]
-        return entry.occurrence == 0 ? nil : Int32(bitPattern: entry.occurrence &- 1)
+        place(of: fingerprint).first
     }
 
     /// Starts fetching the slot a lookup of `fingerprint` begins at, without waiting for it: a row of a large file
@@ -131,16 +148,22 @@ struct FingerprintTable {
     /// any, and then keeps it.
     @discardableResult
     mutating func insert(_ fingerprint: RowFingerprint, occurrence: Int32) -> Int32? {
+        let place = place(of: fingerprint)
+        if let first = place.first { return first }
+        insert(fingerprint, occurrence: occurrence, at: place)
+        return nil
+    }
+
+    /// Inserts `occurrence` (0 or more) as the first occurrence of `fingerprint` at `place`, which `place(of:)` gave
+    /// for it, found empty, with nothing inserted since.
+    mutating func insert(_ fingerprint: RowFingerprint, occurrence: Int32, at place: Place) {
         precondition(occurrence >= 0 && occurrence < Int32.max, "an occurrence is a record index or a row")
-        let index = slot(of: fingerprint)
+        precondition(place.first == nil && place.count == count, "a place is used once, before any other insert")
         let entries = slots.entries
-        let entry = entries[index]
-        if entry.occurrence != 0 { return Int32(bitPattern: entry.occurrence &- 1) }
-        entries[index] = Entry(
+        entries[place.index] = Entry(
             first: fingerprint.first, second: Self.secondBits(fingerprint), occurrence: UInt32(occurrence) + 1)
         count += 1
         if count * 10 > entries.count * 7 { resize(to: entries.count * 2) }
-        return nil
     }
 
     /// Makes room for `capacity` fingerprints in all, so that inserting up to that many does not rehash.

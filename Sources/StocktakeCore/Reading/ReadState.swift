@@ -197,7 +197,8 @@ struct ReadState {
                     kind: .raggedRow, row: row, line: record.line, field: nil, column: nil, value: cells,
                     reason: "has \(cells) but the header has \(width); check for a missing or extra comma"))
         }
-        if let first = fingerprints.first(of: fingerprint) {
+        let place = fingerprints.place(of: fingerprint)
+        if let first = place.first {
             data.issues.removeSubrange(firstIssue...)
             data.omittedIssues = omittedBefore
             serials.removeTexts(from: serialsBefore)
@@ -214,11 +215,11 @@ struct ReadState {
             return
         }
         guard reader.keepsRecords else {
-            fingerprints.insert(fingerprint, occurrence: Int32(clamping: row))
+            fingerprints.insert(fingerprint, occurrence: Int32(clamping: row), at: place)
             return
         }
         for index in firstIssue..<data.issues.count { data.issues[index].recordIndex = recordIndex }
-        fingerprints.insert(fingerprint, occurrence: Int32(recordIndex))
+        fingerprints.insert(fingerprint, occurrence: Int32(recordIndex), at: place)
         recordFingerprints?.append(fingerprint)
         data.records.append(row: Int32(clamping: row), line: Int32(clamping: record.line), packed: values)
         if serials.count >= Self.serialsPerBatch { addSerials() }

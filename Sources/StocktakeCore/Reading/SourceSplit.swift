@@ -283,7 +283,8 @@ struct SourceSplit {
             let row = Int(records.row(at: local)) + rowOffset
             let line = Int(records.line(at: local)) + lineOffset
             let fingerprint = part.recordFingerprints[local]
-            if let first = table.first(of: fingerprint) {
+            let place = table.place(of: fingerprint)
+            if let first = place.first {
                 let firstRow = data.records.view.row(at: Int(first))
                 earlier[local] = (first, firstRow)
                 repeatedAcross.append(
@@ -291,7 +292,7 @@ struct SourceSplit {
                 continue
             }
             globalIndex[local] = data.records.count
-            table.insert(fingerprint, occurrence: Int32(data.records.count))
+            table.insert(fingerprint, occurrence: Int32(data.records.count), at: place)
             data.records.append(local, of: records, row: Int32(clamping: row), line: Int32(clamping: line))
         }
         for var issue in part.data.issues {
