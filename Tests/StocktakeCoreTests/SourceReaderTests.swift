@@ -147,9 +147,10 @@ struct SourceReaderTests {
             ])
     }
 
-    /// Rows are taken at once while a file has fewer than `ReadState.rowsTakenAtOnce` distinct rows, then in
-    /// batches of 16 whose fingerprints are looked up together: either way, a row repeating one of an earlier batch,
-    /// one repeating an earlier row of its own batch, and repeats of a repeat all point at the first.
+    /// A file's rows are looked up once their cells are read; past `ReadState.rowsTakenAtOnce` distinct rows, each
+    /// row's slot of the table is fetched when the row arrives. Either way, a repeat of a row far back, of the row
+    /// just before, after a blank line, and repeats of a repeat all point at the first, by record index and by row
+    /// (which differ once rows were repeated).
     @Test(arguments: [0, ReadState.rowsTakenAtOnce])
     func repeatedRowsAcrossBatchesPointAtTheFirst(distinctRowsBefore offset: Int) throws {
         var text = "Tag,Serial\n"
