@@ -13,11 +13,10 @@
 /// An occurrence is one number the caller chooses: the record's index when records are kept (its row is the
 /// record's), the row otherwise. Entries are 16 bytes, so that an entry never spans two cache lines and a lookup,
 /// which waits for memory in a large file, reads fewer of them; they are in one flat array, which grows by doubling
-/// when it is 70% full, and `reserve` presizes it
-/// once the number of rows can be estimated, so a large file rehashes at most once or twice. The slot count need
-/// not be a power of two (a fingerprint's first slot is its hash scaled to the count), so a presized table is
-/// about as large as it needs to be, not up to twice that: every slot of a large table is written to memory that
-/// the kernel must clear first.
+/// when it is 70% full, and `reserve` presizes it once the number of rows can be estimated, so a large file rehashes
+/// at most once or twice. The slot count need not be a power of two (a fingerprint's first slot is its hash scaled
+/// to the count), so a presized table is about as large as it needs to be, not up to twice that: every slot of a
+/// large table is written to memory that the kernel must clear first.
 struct FingerprintTable {
     /// One slot; `occurrence` 0 marks an empty slot.
     struct Entry {
