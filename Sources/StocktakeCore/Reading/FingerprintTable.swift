@@ -125,11 +125,6 @@ struct FingerprintTable {
             first: entry.occurrence == 0 ? nil : Int32(bitPattern: entry.occurrence &- 1), index: index, count: count)
     }
 
-    /// The first occurrence of `fingerprint`, or `nil` when it was not inserted.
-    func first(of fingerprint: RowFingerprint) -> Int32? {
-        place(of: fingerprint).first
-    }
-
     /// Starts fetching the slot a lookup of `fingerprint` begins at, without waiting for it: a row of a large file
     /// is looked up once its cells are read (`ReadState`), by when its slot is in the cache.
     @inline(__always)
@@ -141,16 +136,6 @@ struct FingerprintTable {
         let home = UnsafeRawPointer(entries.baseAddress! + index)
         Prefetch.line(at: home)
         Prefetch.line(at: home + 64)
-    }
-
-    /// Inserts `occurrence` (0 or more) as the first occurrence of `fingerprint`; returns the one already there, if
-    /// any, and then keeps it.
-    @discardableResult
-    mutating func insert(_ fingerprint: RowFingerprint, occurrence: Int32) -> Int32? {
-        let place = place(of: fingerprint)
-        if let first = place.first { return first }
-        insert(fingerprint, occurrence: occurrence, at: place)
-        return nil
     }
 
     /// Inserts `occurrence` (0 or more) as the first occurrence of `fingerprint` at `place`, which `place(of:)` gave
