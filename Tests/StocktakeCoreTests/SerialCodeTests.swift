@@ -71,6 +71,8 @@ struct SerialCodeTests {
     @Test func theIndexKeyIsTheCode() {
         for text in ["CN0V43PKBN", "CN-0V43"] {
             #expect(SerialNumber(canonical: text)!.integerKey == SerialCode(canonical: text).rawValue)
+            #expect(SerialCode(canonical: text).indexKey == SerialCode(canonical: text).rawValue)
         }
+        #expect(SerialCode.none.indexKey == nil)
     }
 }

@@ -72,6 +72,9 @@ struct SerialCode: Hashable, Sendable {
     /// Whether there is no serial.
     var isNone: Bool { rawValue == 0 }
 
+    /// The integer the index of serials keys this serial by (the code itself); `nil` for no serial.
+    var indexKey: UInt64? { isNone ? nil : rawValue }
+
     /// The id in `SharedTexts` of a serial that is not a number; `nil` for one that is, and for none.
     var pooledID: Int32? {
         rawValue & Self.markBits == Self.pooled ? Int32(bitPattern: UInt32(truncatingIfNeeded: rawValue)) : nil

@@ -126,8 +126,7 @@ struct AssetGraph {
 
     /// The serial code of the row at `position` of `records` as the key of the index of serials; `nil` for none.
     private static func serialKey(_ records: SourceRows.View, _ position: Int) -> UInt64? {
-        let code = records.serialCode(at: position)
-        return code.isNone ? nil : code.rawValue
+        records.serialCode(at: position).indexKey
     }
 
     /// The index of one identifier over the tagged rows, in source order, each source's rows as soon as `placed` has
@@ -232,7 +231,7 @@ struct AssetGraph {
     /// The integer a row's value of an identifier is indexed by (see `IndexKey`); `nil` when the row has none.
     private func integerKey(field: CanonicalField, of values: PackedValues) -> UInt64? {
         switch field {
-        case .serialNumber: values.serialCode.isNone ? nil : values.serialCode.rawValue
+        case .serialNumber: values.serialCode.indexKey
         case .macAddress: values.macAddress?.integerKey
         case .cnsNumber: values.cnsNumber?.integerKey
         default: nil
